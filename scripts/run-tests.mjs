@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Runs the compiled test files (dist/test/**/*.test.js) with Node's own test runner.
+// Node 20 cannot glob test files itself, so this script lists them. Optional arguments
+// filter by substring: `npm test -- http/auth` runs only matching files.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'test');
+const filters = process.argv.slice(2);
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return walk(full);
+    return entry.name.endsWith('.test.js') ? [full] : [];
+  });
+}
+
+const files = walk(root)
+  .filter((f) => filters.length === 0 || filters.some((needle) => f.includes(needle)))
+  .sort();
+if (files.length === 0) {
+  console.error(`no test files under ${root} match ${filters.join(' ')}`);
+  process.exit(1);
+}
+const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const result = spawnSync(
+  process.execPath,
+  ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  { stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

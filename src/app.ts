@@ -1,0 +1,107 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Container } from './container.js';
+import { randomToken } from './ids.js';
+import { registerApiAuth } from './http/plugins/auth.js';
+import { registerErrorHandling, routeTable } from './http/plugins/errors.js';
+import { adminRoutes } from './http/routes/admin/admin.js';
+import { healthRoutes } from './http/routes/health.js';
+import { accountRoutes } from './http/routes/v1/account.js';
+import { modelRoutes } from './http/routes/v1/models.js';
+import { ttsRoutes } from './http/routes/v1/tts.js';
+import { voiceRoutes } from './http/routes/v1/voices.js';
+import { sharedSchemas } from './http/schemas.js';
+import { validatorCompiler } from './http/validation.js';
+
+export interface AppOptions {
+  /** Pino options or false; tests pass `false` or a level. */
+  logger?: boolean | { level: string };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the HTTP app around a container. Never listens: `main.ts` and the tests do that. */
+export async function buildApp(deps: Container, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      options.logger === undefined
+        ? {
+            level: config.logLevel,
+            // Keys never reach the logs, whatever a serializer change might add later.
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+          }
+        : options.logger,
+    bodyLimit: config.bodyLimitBytes,
+    // A caller's own request id is kept when it is safe to log; otherwise we make one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomToken(16)}`;
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { strict: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // While shutting down, answers to in-flight requests close their connection, so a
+  // keep-alive client cannot hold the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
+  const allowedMethods = routeTable(app);
+  registerErrorHandling(app, allowedMethods);
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'voicelib API',
+        version: '1.0.0',
+        description:
+          'Self-hosted speech generation and voice library. Authenticate with "Authorization: Bearer <API key>". ' +
+          'Errors are { "error": { "code", "message" } }.',
+      },
+      servers: [{ url: config.publicBaseUrl }],
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
+      security: [{ apiKey: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
+
+  await app.register(healthRoutes, { database: deps.database });
+
+  await app.register(
+    async (v1) => {
+      registerApiAuth(v1, deps);
+      v1.get(
+        '/openapi.json',
+        { config: { public: true }, schema: { hide: true } },
+        async () => app.swagger(),
+      );
+      await v1.register(accountRoutes, { accounts: deps.accounts });
+      await v1.register(modelRoutes);
+      await v1.register(ttsRoutes);
+      await v1.register(voiceRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (config.adminToken) {
+    await app.register(adminRoutes, { prefix: '/admin/v1', accounts: deps.accounts, adminToken: config.adminToken });
+  }
+
+  return app;
+}

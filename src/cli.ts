@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.js';
+import { buildContainer } from './container.js';
+import { isAppError } from './errors.js';
+
+const USAGE = `voicelib — self-hosted speech service
+
+Usage:
+  voicelib serve                                   start the HTTP service (same as npm start)
+  voicelib migrate                                 create or update the database schema
+  voicelib admin account create --plan P [--points N] [--name S] [--clone-slots N] [--design-slots N]
+  voicelib admin account list | show ACCOUNT_ID
+  voicelib admin account set-plan ACCOUNT_ID PLAN
+  voicelib admin account set-slots ACCOUNT_ID [--clone-slots N] [--design-slots N]
+  voicelib admin account ledger ACCOUNT_ID [--limit N]
+  voicelib admin key issue ACCOUNT_ID [--name S] | list ACCOUNT_ID | revoke KEY_ID
+  voicelib admin points grant ACCOUNT_ID N [--reason S] | deduct ACCOUNT_ID N [--reason S]
+  voicelib admin plan list | set NAME --api-access true|false [--clone-slots N] [--design-slots N] [--lifetime]
+  voicelib admin workspace create --owner ACCOUNT_ID --name S
+  voicelib admin workspace add-member WORKSPACE_ID ACCOUNT_ID [--role member|admin]
+
+Admin commands print JSON with --json (stable, for scripts), readable lines otherwise.
+Configuration comes from the same environment variables as the server (DATABASE_URL, DATA_DIR...).`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  plan: { type: 'string' },
+  points: { type: 'string' },
+  name: { type: 'string' },
+  reason: { type: 'string' },
+  owner: { type: 'string' },
+  role: { type: 'string' },
+  limit: { type: 'string' },
+  'clone-slots': { type: 'string' },
+  'design-slots': { type: 'string' },
+  'api-access': { type: 'string' },
+  lifetime: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+class UsageError extends Error {}
+
+function int(value: string | undefined, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new UsageError(`${what} must be a whole number`);
+  return n;
+}
+
+function need(value: string | undefined, what: string): string {
+  if (!value) throw new UsageError(`missing ${what}`);
+  return value;
+}
+
+function print(result: unknown, json: boolean) {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return;
+  }
+  const lines = (value: unknown, indent: string): string[] => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => [`${indent}- [${i}]`, ...lines(v, `${indent}  `)]);
+    if (value && typeof value === 'object') {
+      return Object.entries(value).flatMap(([k, v]) =>
+        v && typeof v === 'object' ? [`${indent}${k}:`, ...lines(v, `${indent}  `)] : [`${indent}${k}: ${String(v)}`],
+      );
+    }
+    return [`${indent}${String(value)}`];
+  };
+  process.stdout.write(`${lines(result, '').join('\n')}\n`);
+}
+
+async function admin(args: string[], values: Record<string, string | boolean | undefined>): Promise<unknown> {
+  const [area, action, a1, a2] = args;
+  const v = values as Record<string, string | undefined>;
+  const container = await buildContainer(loadConfig());
+  const accounts = container.accounts;
+  try {
+    switch (`${area} ${action}`) {
+      case 'account create':
+        return await accounts.createAccount({
+          plan: need(v['plan'], '--plan'),
+          points: int(v['points'], '--points') ?? 0,
+          name: v['name'] ?? null,
+          cloneSlots: int(v['clone-slots'], '--clone-slots') ?? null,
+          designSlots: int(v['design-slots'], '--design-slots') ?? null,
+        });
+      case 'account list':
+        return { accounts: await accounts.listAccounts() };
+      case 'account show':
+        return await accounts.getAccount(need(a1, 'ACCOUNT_ID'));
+      case 'account set-plan':
+        return await accounts.setPlan(need(a1, 'ACCOUNT_ID'), need(a2, 'PLAN'));
+      case 'account set-slots':
+        return await accounts.setSlots(
+          need(a1, 'ACCOUNT_ID'),
+          int(v['clone-slots'], '--clone-slots') ?? null,
+          int(v['design-slots'], '--design-slots') ?? null,
+        );
+      case 'account ledger':
+        return { entries: await accounts.listLedger(need(a1, 'ACCOUNT_ID'), int(v['limit'], '--limit')) };
+      case 'key issue':
+        return await accounts.issueKey(need(a1, 'ACCOUNT_ID'), v['name'] ?? null);
+      case 'key list':
+        return { keys: await accounts.listKeys(need(a1, 'ACCOUNT_ID')) };
+      case 'key revoke':
+        return await accounts.revokeKey(need(a1, 'KEY_ID'));
+      case 'points grant':
+      case 'points deduct': {
+        const amount = int(need(a2, 'N'), 'N')!;
+        if (amount <= 0) throw new UsageError('N must be positive');
+        return await accounts.adjustPoints(need(a1, 'ACCOUNT_ID'), action === 'grant' ? amount : -amount, v['reason'] ?? null);
+      }
+      case 'plan list':
+        return { plans: await accounts.listPlans() };
+      case 'plan set': {
+        const access = need(v['api-access'], '--api-access');
+        if (access !== 'true' && access !== 'false') throw new UsageError('--api-access must be true or false');
+        return await accounts.setPlanDefinition({
+          name: need(a1, 'NAME'),
+          apiAccess: access === 'true',
+          cloneSlots: int(v['clone-slots'], '--clone-slots') ?? null,
+          designSlots: int(v['design-slots'], '--design-slots') ?? null,
+          slotsLifetime: Boolean(values['lifetime']),
+        });
+      }
+      case 'workspace create':
+        return await accounts.createWorkspace(need(v['owner'], '--owner'), need(v['name'], '--name'));
+      case 'workspace add-member':
+        return await accounts.addMember(need(a1, 'WORKSPACE_ID'), need(a2, 'ACCOUNT_ID'), v['role'] ?? 'member');
+      default:
+        throw new UsageError(`unknown command: admin ${args.join(' ')}`);
+    }
+  } finally {
+    await container.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  const json = Boolean(values.json);
+  if (values.help || !command) {
+    process.stdout.write(`${USAGE}\n`);
+    return command || values.help ? 0 : 2;
+  }
+  try {
+    switch (command) {
+      case 'serve': {
+        const { serve } = await import('./main.js');
+        await serve();
+        return -1; // keeps running
+      }
+      case 'migrate': {
+        const container = await buildContainer(loadConfig());
+        await container.close();
+        print({ ok: true, database: container.database.dialect }, json);
+        return 0;
+      }
+      case 'admin':
+        print(await admin(rest, values), json);
+        return 0;
+      default:
+        throw new UsageError(`unknown command: ${command}`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (isAppError(err)) {
+      if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message } })}\n`);
+      else process.stderr.write(`error: ${err.message} (${err.code})\n`);
+      return 1;
+    }
+    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  if (code >= 0) process.exitCode = code;
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { Database as Tables } from './schema.js';
+import { CodeMigrationProvider } from './migrations.js';
+
+export type Db = Kysely<Tables>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  /** Runs pending migrations; safe to call from several processes (each migration runs once). */
+  migrate(): Promise<void>;
+  /** Cheap round trip used by /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database named by `url`: `sqlite:<file>` (embedded default) or `postgres://…`.
+ * SQLite runs through libsql, a maintained SQLite fork with a better-sqlite3-compatible API whose
+ * native binaries ship inside npm packages (better-sqlite3 compiles from source for ~5 minutes
+ * when its GitHub-hosted prebuilds are unreachable).
+ */
+export async function openDatabase(url: string): Promise<DatabaseHandle> {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  return openPostgres(url);
+}
+
+async function openSqlite(file: string): Promise<DatabaseHandle> {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const { default: Sqlite } = await import('libsql');
+  const database = new Sqlite(file);
+  // WAL lets the admin CLI and the server use one file at once; busy_timeout waits for the
+  // other writer instead of failing with SQLITE_BUSY.
+  database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: database as unknown as ConstructorParameters<typeof SqliteDialect>[0]['database'] }),
+  });
+  return handle(db, 'sqlite');
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pg = await import('pg');
+  // bigint columns (points) come back as strings by default; balances stay far below 2^53.
+  pg.default.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return handle(db, 'postgres');
+}
+
+function handle(db: Db, dialect: 'sqlite' | 'postgres'): DatabaseHandle {
+  return {
+    db,
+    dialect,
+    async migrate() {
+      const migrator = new Migrator({ db, provider: new CodeMigrationProvider() });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        throw new Error(`database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+      }
+    },
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

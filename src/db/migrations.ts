@@ -1,0 +1,122 @@
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+
+/**
+ * Migrations written with Kysely's schema builder so the same steps run on SQLite and
+ * PostgreSQL. Times are ISO text, booleans 0/1, money `bigint` (points).
+ * Append new migrations; never edit one that has shipped.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('plans')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('api_access', 'integer', (c) => c.notNull())
+        .addColumn('clone_slots', 'integer')
+        .addColumn('design_slots', 'integer')
+        .addColumn('slots_lifetime', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text')
+        .addColumn('plan', 'text', (c) => c.notNull().references('plans.name'))
+        .addColumn('points', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('clone_slots_override', 'integer')
+        .addColumn('design_slots_override', 'integer')
+        .addColumn('clones_created', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('designs_created', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addCheckConstraint('accounts_points_non_negative', sql`points >= 0`)
+        .execute();
+
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('key_hash', 'text', (c) => c.notNull())
+        .addColumn('key_hint', 'text', (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
+
+      await db.schema
+        .createTable('ledger')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addColumn('balance_after', 'bigint', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('ref_type', 'text')
+        .addColumn('ref_id', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ledger_account').on('ledger').columns(['account_id', 'created_at']).execute();
+      await db.schema.createIndex('ledger_ref').on('ledger').columns(['ref_type', 'ref_id']).execute();
+
+      await db.schema
+        .createTable('workspaces')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('owner_account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('workspace_members')
+        .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id'))
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        // An account belongs to at most one workspace: its plan and slots come from one owner.
+        .addPrimaryKeyConstraint('workspace_members_pk', ['account_id'])
+        .execute();
+
+      // Default plans from decisions.md; operators change them with `voicelib admin plan set`.
+      const now = new Date().toISOString();
+      const plans = [
+        ['free', 0, 1, 1, 1],
+        ['starter', 0, 5, 5, 0],
+        ['pro', 1, 20, 20, 0],
+        ['business', 1, 100, 100, 0],
+        ['enterprise', 1, null, null, 0],
+      ] as const;
+      for (const [name, apiAccess, clones, designs, lifetime] of plans) {
+        await sql`insert into plans (name, api_access, clone_slots, design_slots, slots_lifetime, created_at)
+                  values (${name}, ${apiAccess}, ${clones}, ${designs}, ${lifetime}, ${now})`.execute(db);
+      }
+    },
+  },
+  '0002_voices': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('voices')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        // The creator owns the voice; the slot owner (workspace owner or self) pays the slot.
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('slot_owner_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('languages', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('tags', 'text')
+        .addColumn('identity', 'text', (c) => c.notNull())
+        .addColumn('sample_key', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('voices_account').on('voices').columns(['account_id', 'type', 'created_at']).execute();
+      await db.schema.createIndex('voices_slot_owner').on('voices').columns(['slot_owner_id', 'type']).execute();
+    },
+  },
+};
+
+/** Hands Kysely's Migrator the in-code migrations, in name order. */
+export class CodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}

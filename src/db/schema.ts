@@ -1,0 +1,93 @@
+/**
+ * Table types shared by the SQLite and PostgreSQL adapters. Both store booleans as 0/1
+ * integers and times as ISO-8601 text so one set of queries serves both.
+ */
+export interface PlansTable {
+  name: string;
+  api_access: number;
+  /** null = set per account (enterprise). */
+  clone_slots: number | null;
+  design_slots: number | null;
+  /** 1 = slots are a lifetime cap: deleting a voice does not free one. */
+  slots_lifetime: number;
+  created_at: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string | null;
+  plan: string;
+  points: number;
+  clone_slots_override: number | null;
+  design_slots_override: number | null;
+  /** Voices ever created, for lifetime slot caps. */
+  clones_created: number;
+  designs_created: number;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, to recognise it in listings. */
+  key_hint: string;
+  name: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface LedgerTable {
+  id: string;
+  account_id: string;
+  /** Signed change of the balance in points. */
+  amount: number;
+  balance_after: number;
+  reason: string;
+  ref_type: string | null;
+  ref_id: string | null;
+  created_at: string;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  owner_account_id: string;
+  created_at: string;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  account_id: string;
+  role: string;
+  created_at: string;
+}
+
+export interface VoicesTable {
+  id: string;
+  account_id: string;
+  slot_owner_id: string;
+  type: 'clone' | 'designed';
+  name: string;
+  /** JSON array of language codes. */
+  languages: string;
+  description: string | null;
+  /** JSON array of labels. */
+  tags: string | null;
+  /** JSON voice identity: measured traits and per-engine realisation. */
+  identity: string;
+  /** Blob-store key of the stored sample or audition clip. */
+  sample_key: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  voices: VoicesTable;
+  plans: PlansTable;
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  ledger: LedgerTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+}

@@ -1,0 +1,177 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from './database.js';
+import type { AccountsTable, ApiKeysTable, Database, LedgerTable, PlansTable, WorkspaceMembersTable } from './schema.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type PlanRow = PlansTable;
+export type AccountRow = AccountsTable;
+export type ApiKeyRow = ApiKeysTable;
+export type LedgerRow = LedgerTable;
+export type MembershipRow = WorkspaceMembersTable & { owner_account_id: string; workspace_name: string };
+
+/**
+ * Data access shared by the SQLite and PostgreSQL adapters (Kysely compiles each query for
+ * the dialect). Domain services see only these methods, never SQL.
+ */
+export class Store {
+  constructor(protected readonly db: Executor) {}
+
+  /** Runs `fn` in one transaction; everything it writes commits or rolls back together. */
+  async transaction<T>(fn: (store: Store) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
+    return (this.db as Db).transaction().execute((trx) => fn(new Store(trx)));
+  }
+
+  // ── plans ────────────────────────────────────────────────────────────────────────────
+  listPlans(): Promise<PlanRow[]> {
+    return this.db.selectFrom('plans').selectAll().orderBy('name').execute();
+  }
+  findPlan(name: string): Promise<PlanRow | undefined> {
+    return this.db.selectFrom('plans').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+  async upsertPlan(plan: PlanRow): Promise<void> {
+    const existing = await this.findPlan(plan.name);
+    if (existing) {
+      const { name, created_at: _created, ...changes } = plan;
+      await this.db.updateTable('plans').set(changes).where('name', '=', name).execute();
+    } else {
+      await this.db.insertInto('plans').values(plan).execute();
+    }
+  }
+
+  // ── accounts ─────────────────────────────────────────────────────────────────────────
+  async insertAccount(account: AccountRow): Promise<void> {
+    await this.db.insertInto('accounts').values(account).execute();
+  }
+  findAccount(id: string): Promise<AccountRow | undefined> {
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  listAccounts(): Promise<AccountRow[]> {
+    return this.db.selectFrom('accounts').selectAll().orderBy('created_at').execute();
+  }
+  async updateAccount(id: string, changes: Partial<Omit<AccountRow, 'id' | 'points'>>): Promise<void> {
+    await this.db.updateTable('accounts').set(changes).where('id', '=', id).execute();
+  }
+  /**
+   * Adds `delta` to the balance, refusing to go below zero. Returns the new balance, or
+   * null when the guard refused (not enough points) or the account does not exist.
+   */
+  async adjustPoints(accountId: string, delta: number): Promise<number | null> {
+    let query = this.db
+      .updateTable('accounts')
+      .set((eb) => ({ points: eb('points', '+', delta) }))
+      .where('id', '=', accountId);
+    // The guard lives in the UPDATE itself, so concurrent debits cannot both pass a check.
+    if (delta < 0) query = query.where('points', '>=', -delta);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return null;
+    const row = await this.db.selectFrom('accounts').select('points').where('id', '=', accountId).executeTakeFirst();
+    return row ? Number(row.points) : null;
+  }
+  /** Counts a created voice for lifetime slot caps. */
+  async incrementCreated(accountId: string, column: 'clones_created' | 'designs_created'): Promise<void> {
+    await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ [column]: eb(column, '+', 1) }))
+      .where('id', '=', accountId)
+      .execute();
+  }
+
+  // ── api keys ─────────────────────────────────────────────────────────────────────────
+  async insertApiKey(key: ApiKeyRow): Promise<void> {
+    await this.db.insertInto('api_keys').values(key).execute();
+  }
+  findApiKey(id: string): Promise<ApiKeyRow | undefined> {
+    return this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  listApiKeys(accountId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
+  }
+  async revokeApiKey(id: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  // ── ledger ───────────────────────────────────────────────────────────────────────────
+  async insertLedger(row: LedgerRow): Promise<void> {
+    await this.db.insertInto('ledger').values(row).execute();
+  }
+  listLedger(accountId: string, limit = 100): Promise<LedgerRow[]> {
+    return this.db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+  async ledgerSum(accountId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+  ledgerForRef(refType: string, refId: string): Promise<LedgerRow[]> {
+    return this.db
+      .selectFrom('ledger')
+      .selectAll()
+      .where('ref_type', '=', refType)
+      .where('ref_id', '=', refId)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  // ── voices (slot accounting) ─────────────────────────────────────────────────────────
+  async countVoicesForSlotOwner(ownerId: string, type: 'clone' | 'designed'): Promise<number> {
+    const row = await this.db
+      .selectFrom('voices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('slot_owner_id', '=', ownerId)
+      .where('type', '=', type)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  // ── workspaces ───────────────────────────────────────────────────────────────────────
+  async insertWorkspace(row: { id: string; name: string; owner_account_id: string; created_at: string }) {
+    await this.db.insertInto('workspaces').values(row).execute();
+  }
+  findWorkspace(id: string) {
+    return this.db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  async insertMember(row: WorkspaceMembersTable): Promise<void> {
+    await this.db.insertInto('workspace_members').values(row).execute();
+  }
+  findMembership(accountId: string): Promise<MembershipRow | undefined> {
+    return this.db
+      .selectFrom('workspace_members as m')
+      .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
+      .select([
+        'm.workspace_id',
+        'm.account_id',
+        'm.role',
+        'm.created_at',
+        'w.owner_account_id',
+        'w.name as workspace_name',
+      ])
+      .where('m.account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+  findOwnedWorkspace(accountId: string) {
+    return this.db.selectFrom('workspaces').selectAll().where('owner_account_id', '=', accountId).executeTakeFirst();
+  }
+}

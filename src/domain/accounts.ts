@@ -1,0 +1,308 @@
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import type { AccountRow, PlanRow, Store } from '../db/store.js';
+import { generateApiKey, keyIdOf, secretMatches } from './api-keys.js';
+import { PointsLedger } from './points.js';
+
+/** Slot limit used for plans whose slots are "set per account" when the operator set none. */
+export const DEFAULT_PER_ACCOUNT_SLOTS = 1000;
+
+/** Who is calling and under which plan: the result of authenticating an API key. */
+export interface Caller {
+  accountId: string;
+  keyId: string;
+  /** The account whose plan, slot limits and design balance apply (workspace owner or self). */
+  ownerAccountId: string;
+  plan: PlanRow;
+  workspace: { id: string; role: string; ownerAccountId: string } | null;
+}
+
+export interface SlotLimits {
+  clones: number;
+  designs: number;
+  lifetime: boolean;
+}
+
+export interface CreatedAccount {
+  account_id: string;
+  plan: string;
+  points: number;
+  key_id: string;
+  /** Shown once; only its hash is stored. */
+  api_key: string;
+}
+
+export interface CreateAccountInput {
+  plan: string;
+  points?: number;
+  name?: string | null;
+  cloneSlots?: number | null;
+  designSlots?: number | null;
+}
+
+/** Accounts, keys, plans and workspaces: what the admin CLI and admin API operate on. */
+export class AccountService {
+  private readonly ledger: PointsLedger;
+
+  constructor(private readonly store: Store) {
+    this.ledger = new PointsLedger(store);
+  }
+
+  async createAccount(input: CreateAccountInput): Promise<CreatedAccount> {
+    const points = input.points ?? 0;
+    if (!Number.isInteger(points) || points < 0) {
+      throw new AppError('validation_error', 'points must be a whole number ≥ 0');
+    }
+    const plan = await this.requirePlan(input.plan);
+    const id = newId('acc');
+    const key = generateApiKey();
+    const now = new Date().toISOString();
+    await this.store.transaction(async (tx) => {
+      await tx.insertAccount({
+        id,
+        name: input.name ?? null,
+        plan: plan.name,
+        points: 0,
+        clone_slots_override: input.cloneSlots ?? null,
+        design_slots_override: input.designSlots ?? null,
+        clones_created: 0,
+        designs_created: 0,
+        created_at: now,
+      });
+      await tx.insertApiKey({
+        id: key.id,
+        account_id: id,
+        key_hash: key.hash,
+        key_hint: key.hint,
+        name: 'default',
+        created_at: now,
+        revoked_at: null,
+      });
+      // The starting balance is a ledger row like any other grant.
+      if (points > 0) await new PointsLedger(tx).credit(id, points, 'admin:initial_grant');
+    });
+    return { account_id: id, plan: plan.name, points, key_id: key.id, api_key: key.key };
+  }
+
+  async getAccount(id: string): Promise<AccountRow> {
+    const account = await this.store.findAccount(id);
+    if (!account) throw new AppError('not_found', `Account ${id} not found`);
+    return { ...account, points: Number(account.points) };
+  }
+
+  listAccounts(): Promise<AccountRow[]> {
+    return this.store.listAccounts();
+  }
+
+  async issueKey(accountId: string, name: string | null = null) {
+    await this.getAccount(accountId);
+    const key = generateApiKey();
+    const created_at = new Date().toISOString();
+    await this.store.insertApiKey({
+      id: key.id,
+      account_id: accountId,
+      key_hash: key.hash,
+      key_hint: key.hint,
+      name,
+      created_at,
+      revoked_at: null,
+    });
+    return { key_id: key.id, account_id: accountId, api_key: key.key, name, created_at };
+  }
+
+  async listKeys(accountId: string) {
+    await this.getAccount(accountId);
+    const keys = await this.store.listApiKeys(accountId);
+    return keys.map((k) => ({
+      key_id: k.id,
+      hint: `${k.key_hint}…`,
+      name: k.name,
+      created_at: k.created_at,
+      revoked_at: k.revoked_at,
+    }));
+  }
+
+  async revokeKey(keyId: string) {
+    const key = await this.store.findApiKey(keyId);
+    if (!key) throw new AppError('not_found', `Key ${keyId} not found`);
+    const revoked_at = key.revoked_at ?? new Date().toISOString();
+    await this.store.revokeApiKey(keyId, revoked_at);
+    return { key_id: keyId, account_id: key.account_id, revoked: true, revoked_at };
+  }
+
+  /** Grants (positive) or deducts (negative) points by hand; a deduction never overdraws. */
+  async adjustPoints(accountId: string, amount: number, reason: string | null) {
+    if (!Number.isInteger(amount) || amount === 0) {
+      throw new AppError('validation_error', 'amount must be a non-zero whole number');
+    }
+    await this.getAccount(accountId);
+    const label = reason ? `admin:${amount > 0 ? 'grant' : 'deduct'}:${reason}` : `admin:${amount > 0 ? 'grant' : 'deduct'}`;
+    const points = await this.ledger.apply(accountId, amount, label);
+    return { account_id: accountId, points, change: amount };
+  }
+
+  async setPlan(accountId: string, planName: string) {
+    await this.getAccount(accountId);
+    const plan = await this.requirePlan(planName);
+    await this.store.updateAccount(accountId, { plan: plan.name });
+    return { account_id: accountId, plan: plan.name };
+  }
+
+  async setSlots(accountId: string, clones: number | null, designs: number | null) {
+    await this.getAccount(accountId);
+    await this.store.updateAccount(accountId, { clone_slots_override: clones, design_slots_override: designs });
+    return { account_id: accountId, clone_slots: clones, design_slots: designs };
+  }
+
+  async listLedger(accountId: string, limit?: number) {
+    await this.getAccount(accountId);
+    return this.store.listLedger(accountId, limit);
+  }
+
+  // ── plans ──────────────────────────────────────────────────────────────────────────
+  listPlans(): Promise<PlanRow[]> {
+    return this.store.listPlans();
+  }
+
+  async setPlanDefinition(input: {
+    name: string;
+    apiAccess: boolean;
+    cloneSlots: number | null;
+    designSlots: number | null;
+    slotsLifetime: boolean;
+  }): Promise<PlanRow> {
+    if (!/^[a-z][a-z0-9_-]{0,39}$/.test(input.name)) {
+      throw new AppError('validation_error', 'Plan names are lower-case letters, digits, - and _');
+    }
+    const row: PlanRow = {
+      name: input.name,
+      api_access: input.apiAccess ? 1 : 0,
+      clone_slots: input.cloneSlots,
+      design_slots: input.designSlots,
+      slots_lifetime: input.slotsLifetime ? 1 : 0,
+      created_at: new Date().toISOString(),
+    };
+    await this.store.upsertPlan(row);
+    return (await this.store.findPlan(input.name))!;
+  }
+
+  // ── workspaces ─────────────────────────────────────────────────────────────────────
+  async createWorkspace(ownerAccountId: string, name: string) {
+    await this.getAccount(ownerAccountId);
+    if (await this.store.findMembership(ownerAccountId)) {
+      throw new AppError('conflict', `Account ${ownerAccountId} is already a member of a workspace`);
+    }
+    const id = newId('ws');
+    const created_at = new Date().toISOString();
+    await this.store.transaction(async (tx) => {
+      await tx.insertWorkspace({ id, name, owner_account_id: ownerAccountId, created_at });
+      await tx.insertMember({ workspace_id: id, account_id: ownerAccountId, role: 'owner', created_at });
+    });
+    return { workspace_id: id, name, owner_account_id: ownerAccountId, created_at };
+  }
+
+  async addMember(workspaceId: string, accountId: string, role = 'member') {
+    const workspace = await this.store.findWorkspace(workspaceId);
+    if (!workspace) throw new AppError('not_found', `Workspace ${workspaceId} not found`);
+    await this.getAccount(accountId);
+    if (await this.store.findMembership(accountId)) {
+      throw new AppError('conflict', `Account ${accountId} is already a member of a workspace`);
+    }
+    if (!['member', 'admin'].includes(role)) throw new AppError('validation_error', 'role must be member or admin');
+    const created_at = new Date().toISOString();
+    await this.store.insertMember({ workspace_id: workspaceId, account_id: accountId, role, created_at });
+    return { workspace_id: workspaceId, account_id: accountId, role, created_at };
+  }
+
+  // ── authentication ─────────────────────────────────────────────────────────────────
+  /**
+   * Resolves a presented API key to a Caller, or throws 401/403. Unknown and revoked keys
+   * are indistinguishable to the client.
+   */
+  async authenticate(presented: string): Promise<Caller> {
+    const keyId = keyIdOf(presented);
+    const key = keyId ? await this.store.findApiKey(keyId) : undefined;
+    // Compare even when the row is missing so both paths do the same hashing work.
+    const matches = secretMatches(presented, key?.key_hash ?? '0'.repeat(64));
+    if (!key || !matches || key.revoked_at !== null) {
+      throw new AppError('unauthorized', 'Missing or invalid API key');
+    }
+    const caller = await this.callerFor(key.account_id, key.id);
+    if (caller.plan.api_access !== 1) {
+      throw new AppError(
+        'forbidden',
+        `The ${caller.plan.name} plan does not include API access; Pro or higher is required`,
+      );
+    }
+    return caller;
+  }
+
+  async callerFor(accountId: string, keyId: string): Promise<Caller> {
+    const membership = await this.store.findMembership(accountId);
+    const ownerAccountId = membership?.owner_account_id ?? accountId;
+    const owner = await this.getAccount(ownerAccountId);
+    const plan = await this.requirePlan(owner.plan);
+    return {
+      accountId,
+      keyId,
+      ownerAccountId,
+      plan,
+      workspace: membership
+        ? { id: membership.workspace_id, role: membership.role, ownerAccountId: membership.owner_account_id }
+        : null,
+    };
+  }
+
+  /** Slot limits that apply to a caller: the owner's plan, or the owner's per-account values. */
+  async slotLimits(caller: Caller): Promise<SlotLimits> {
+    const owner = await this.getAccount(caller.ownerAccountId);
+    return {
+      clones: owner.clone_slots_override ?? caller.plan.clone_slots ?? DEFAULT_PER_ACCOUNT_SLOTS,
+      designs: owner.design_slots_override ?? caller.plan.design_slots ?? DEFAULT_PER_ACCOUNT_SLOTS,
+      lifetime: caller.plan.slots_lifetime === 1,
+    };
+  }
+
+  /**
+   * Slots in use for the caller's slot owner. On a lifetime plan every voice ever created
+   * counts (deleting does not free a slot); otherwise only the voices that exist now.
+   */
+  async slotUsage(caller: Caller): Promise<{ clones: { used: number; limit: number }; designs: { used: number; limit: number } }> {
+    const limits = await this.slotLimits(caller);
+    const owner = await this.getAccount(caller.ownerAccountId);
+    const [clones, designs] = limits.lifetime
+      ? [owner.clones_created, owner.designs_created]
+      : await Promise.all([
+          this.store.countVoicesForSlotOwner(caller.ownerAccountId, 'clone'),
+          this.store.countVoicesForSlotOwner(caller.ownerAccountId, 'designed'),
+        ]);
+    return { clones: { used: clones, limit: limits.clones }, designs: { used: designs, limit: limits.designs } };
+  }
+
+  /** The `GET /api/v1/me` view of a caller. */
+  async describe(caller: Caller) {
+    const account = await this.getAccount(caller.accountId);
+    const usage = await this.slotUsage(caller);
+    return {
+      account_id: account.id,
+      plan: {
+        name: caller.plan.name,
+        api_access: caller.plan.api_access === 1,
+        clone_slots: usage.clones.limit,
+        design_slots: usage.designs.limit,
+      },
+      points: account.points,
+      clones: usage.clones,
+      designs: usage.designs,
+      workspace: caller.workspace
+        ? { id: caller.workspace.id, role: caller.workspace.role, owner_account_id: caller.workspace.ownerAccountId }
+        : null,
+    };
+  }
+
+  private async requirePlan(name: string): Promise<PlanRow> {
+    const plan = await this.store.findPlan(name);
+    if (!plan) throw new AppError('validation_error', `Unknown plan "${name}"`);
+    return plan;
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { AccountService, Caller } from '../../domain/accounts.js';
+import { AppError } from '../../errors.js';
+import type { RateLimitResult, RateLimiter } from '../../ratelimit/rate-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+  interface FastifyContextConfig {
+    /** Clone and design calls count against the hourly voice-creation limit too. */
+    voiceCreation?: boolean;
+    /** Routes reachable without an API key (the OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+function setRateHeaders(reply: FastifyReply, result: RateLimitResult) {
+  reply.header('RateLimit-Limit', String(result.limit));
+  reply.header('RateLimit-Remaining', String(result.remaining));
+  reply.header('RateLimit-Reset', String(result.resetSeconds));
+}
+
+function limited(result: RateLimitResult, what: string): AppError {
+  return new AppError('rate_limited', `${what}; try again in ${result.resetSeconds} s`, {
+    headers: {
+      'Retry-After': String(result.resetSeconds),
+      'RateLimit-Limit': String(result.limit),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': String(result.resetSeconds),
+    },
+  });
+}
+
+/**
+ * Authenticates every route of the encapsulating plugin (401 / 403), then counts the request
+ * against the key's per-minute window and, for clone and design calls, the hourly window.
+ */
+export function registerApiAuth(
+  app: FastifyInstance,
+  deps: { accounts: AccountService; rateLimiter: RateLimiter; config: Readonly<Config> },
+) {
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.public) return;
+    const presented = bearer(request);
+    if (!presented) throw new AppError('unauthorized', 'Send your API key as "Authorization: Bearer <key>"');
+    request.caller = await deps.accounts.authenticate(presented);
+    request.log = request.log.child({ account: request.caller.accountId, key: request.caller.keyId });
+
+    const { requestsPerMinute, voiceCallsPerHour } = deps.config.rateLimit;
+    const minute = await deps.rateLimiter.hit(`min:${request.caller.keyId}`, requestsPerMinute, MINUTE_MS);
+    if (!minute.allowed) throw limited(minute, `Rate limit of ${requestsPerMinute} requests per minute reached`);
+    setRateHeaders(reply, minute);
+
+    if (request.routeOptions.config.voiceCreation) {
+      const hour = await deps.rateLimiter.hit(`hour:${request.caller.keyId}`, voiceCallsPerHour, HOUR_MS);
+      if (!hour.allowed) {
+        throw limited(hour, `Rate limit of ${voiceCallsPerHour} clone and design calls per hour reached`);
+      }
+      reply.header('X-Voice-RateLimit-Limit', String(hour.limit));
+      reply.header('X-Voice-RateLimit-Remaining', String(hour.remaining));
+      reply.header('X-Voice-RateLimit-Reset', String(hour.resetSeconds));
+    }
+  });
+}

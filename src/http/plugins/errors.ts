@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '../../errors.js';
+import { validationToAppError } from '../validation.js';
+
+/** The wire shape of every failure. */
+export function errorBody(error: AppError) {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.retryable === undefined ? {} : { retryable: error.retryable }),
+    },
+  };
+}
+
+export function sendError(reply: FastifyReply, error: AppError) {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  return reply.status(error.status).type('application/json; charset=utf-8').send(errorBody(error));
+}
+
+/** Maps Fastify's own errors (parsing, body size, media type) onto the contract's codes. */
+function fromFastify(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_json', 'The request body is empty; send a JSON object');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('invalid_json', 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 'Send the body as application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('bad_request', 'Content-Length does not match the body');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.name === 'SyntaxError') {
+    return new AppError('invalid_json', 'The request body is not valid JSON');
+  }
+  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is too large');
+  if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Send the body as application/json');
+  return null;
+}
+
+/**
+ * One error handler for the whole app: AppErrors render as they are, validation and parser
+ * errors are translated, and anything else becomes a 500 whose details stay in the log.
+ */
+export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url: string) => string[]) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let appError: AppError | null = null;
+    if (isAppError(error)) appError = error;
+    else if (error.validation) appError = validationToAppError(error.validation as never, error.validationContext ?? 'body');
+    else appError = fromFastify(error);
+
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      appError = new AppError('internal_error', 'Something went wrong on our side; the request id identifies it');
+    } else if (appError.status >= 500) {
+      request.log.error({ err: error, cause: appError.cause }, appError.message);
+    }
+    return sendError(reply, appError);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = allowedMethods(path);
+    if (allowed.length > 0) {
+      return sendError(
+        reply,
+        new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
+          headers: { Allow: allowed.join(', ') },
+        }),
+      );
+    }
+    return sendError(reply, new AppError('not_found', `No route ${request.method} ${path}`));
+  });
+}
+
+/** Remembers every route's pattern so an unmatched request can be told 405 instead of 404. */
+export function routeTable(app: FastifyInstance) {
+  const routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+  app.addHook('onRoute', (route) => {
+    const source = route.url
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    const pattern = new RegExp(`^${source}/?$`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const existing = routes.find((r) => r.pattern.source === pattern.source);
+    const set = existing?.methods ?? new Set<string>();
+    for (const m of methods) if (m !== 'HEAD') set.add(m);
+    if (!existing) routes.push({ pattern, methods: set });
+  });
+  return (path: string): string[] => {
+    const methods = new Set<string>();
+    for (const r of routes) if (r.pattern.test(path)) for (const m of r.methods) methods.add(m);
+    return [...methods].sort();
+  };
+}

@@ -1,0 +1,84 @@
+import { Type } from 'typebox';
+
+export const AUDIO_FORMAT_NAMES = ['MP3', 'WAV', 'FLAC', 'OGG_OPUS', 'LINEAR16', 'PCM', 'ALAW', 'MULAW'] as const;
+export const SAMPLE_RATE_VALUES = [8000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+
+export const TtsRequest = Type.Object({
+  text: Type.String({
+    maxLength: 2000,
+    'x-too-large': 'text_too_long',
+    description:
+      'Text to speak, at most 2,000 characters including <break time="1s"/> tags and [emotion] tags. One call is one synthesis.',
+  }),
+  voice: Type.String({ minLength: 1, maxLength: 200, description: 'Voice id, or slug of a catalog voice' }),
+  model: Type.Optional(
+    Type.String({ description: 'v-studio, v-flash, v-pro (default) or v-lite; anything else is 422 unknown_model' }),
+  ),
+  speed: Type.Optional(
+    Type.Number({ minimum: 0.5, maximum: 1.5, multipleOf: 0.05, description: 'Tempo, 0.5-1.5 in steps of 0.05' }),
+  ),
+  temperature: Type.Optional(
+    Type.Number({
+      minimum: 0.7,
+      maximum: 1.5,
+      multipleOf: 0.05,
+      description: 'Prosodic variation 0.7-1.5, step 0.05. v-pro and v-lite only; other models answer 422',
+    }),
+  ),
+  delivery_mode: Type.Optional(
+    Type.Enum(['STABLE', 'BALANCED', 'CREATIVE'], { description: 'v-studio only; other models answer 422' }),
+  ),
+  enhance_generation: Type.Optional(Type.Boolean({ default: false, description: 'Denoise and clean up the audio' })),
+  format: Type.Optional(
+    Type.Enum([...AUDIO_FORMAT_NAMES], { default: 'MP3', description: 'Output format' }),
+  ),
+  bit_rate: Type.Optional(
+    Type.Integer({ minimum: 32000, maximum: 320000, description: 'MP3 and OGG_OPUS only; ignored for other formats' }),
+  ),
+  sample_rate: Type.Optional(
+    Type.Enum([...SAMPLE_RATE_VALUES], { description: 'Output sample rate in Hz' }),
+  ),
+  captions: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Literal('phrase'), Type.Literal('word')], {
+      description: 'true or "phrase" (phrase cues) or "word" (one cue per word): adds the SRT as `captions`',
+    }),
+  ),
+});
+
+export const GenerationSummary = Type.Object({
+  id: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('ready'), Type.Literal('failed')]),
+  audio_url: Type.Union([Type.String(), Type.Null()], { description: 'Hosted audio, playable without the key' }),
+  stream_url: Type.String(),
+  captions_url: Type.String(),
+  format: Type.String(),
+  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+});
+
+export const TtsResponse = Type.Object({
+  id: Type.String(),
+  status: Type.Literal('pending'),
+  audio_base64: Type.String({ description: 'data:audio/<type>;base64,<data>' }),
+  audio_url: Type.Null(),
+  stream_url: Type.String(),
+  captions_url: Type.String(),
+  format: Type.String(),
+  model: Type.String(),
+  points_used: Type.Integer(),
+  captions: Type.Optional(Type.String({ description: 'SRT, when requested' })),
+});
+
+export const CaptionsQuery = Type.Object({
+  format: Type.Optional(Type.Enum(['srt', 'json'], { default: 'srt' })),
+  mode: Type.Optional(Type.Enum(['phrase', 'word'], { default: 'phrase' })),
+  max_words: Type.Optional(Type.Integer({ minimum: 2, maximum: 7, default: 4 })),
+  uppercase: Type.Optional(Type.Boolean({ default: false })),
+});
+
+export const CaptionsJson = Type.Object({
+  id: Type.String(),
+  mode: Type.String(),
+  duration: Type.Number({ description: 'Seconds' }),
+  srt: Type.String(),
+  words: Type.Array(Type.Object({ word: Type.String(), start: Type.Number(), end: Type.Number() })),
+});

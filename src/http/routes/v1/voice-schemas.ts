@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+
+export const Language = Type.Object({
+  name: Type.String(),
+  code: Type.String(),
+  experimental: Type.Boolean(),
+  accents: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })),
+});
+
+export const LanguagesResponse = Type.Object({
+  languages: Type.Array(Language),
+  sample_limits: Type.Object({
+    max_samples: Type.Integer(),
+    max_base64_length: Type.Integer(),
+    allowed_formats: Type.Array(Type.String()),
+  }),
+});
+
+export const CloneRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  language: Type.String({ minLength: 1, maxLength: 64, description: 'Language name or code, accent code, legacy enum, or auto' }),
+  samples: Type.Array(
+    Type.Object({
+      audio_base64: Type.String({
+        minLength: 1,
+        maxLength: 8_000_000,
+        'x-too-large': 'sample_too_large',
+        description: 'Raw base64 (no data: prefix) of one recording; at most 8,000,000 characters',
+      }),
+      transcript: Type.Optional(Type.String({ maxLength: 5000 })),
+    }),
+    { minItems: 1, maxItems: 1, description: 'Exactly one recording of about 30 seconds' },
+  ),
+  remove_background_noise: Type.Optional(Type.Boolean({ default: true })),
+});
+
+export const CloneResponse = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.Literal('clone'),
+  languages: Type.Array(Type.String()),
+  created_at: Type.String(),
+  used: Type.Integer(),
+  limit: Type.Integer(),
+  audio_notes: Type.Optional(Type.Array(Type.String())),
+});
+
+export const PreviewsRequest = Type.Object({
+  prompt: Type.String({ minLength: 30, maxLength: 1000, description: 'English description, 30-1000 characters' }),
+  language: Type.Optional(Type.String({ maxLength: 64, default: 'auto' })),
+  preview_text: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, 'x-too-large': 'preview_text_too_long' })),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 3, default: 3 })),
+  include_audio: Type.Optional(Type.Boolean({ default: false })),
+});
+
+export const PreviewsResponse = Type.Object({
+  previews: Type.Array(
+    Type.Object({
+      preview_id: Type.String(),
+      text: Type.String(),
+      preview_url: Type.String(),
+      audio_base64: Type.Optional(Type.String()),
+    }),
+  ),
+  points_used: Type.Integer(),
+  expires_in: Type.Integer(),
+});
+
+export const SaveDesignRequest = Type.Object({
+  preview_id: Type.String({ minLength: 1 }),
+  name: Type.String({ minLength: 1, maxLength: 80 }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 10 })),
+  sample_base64: Type.Optional(Type.String({ maxLength: 8_000_000, 'x-too-large': 'sample_too_large' })),
+});
+
+export const SaveDesignResponse = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.Literal('designed'),
+  languages: Type.Array(Type.String()),
+  created_at: Type.String(),
+  preview_url: Type.String(),
+  used: Type.Integer(),
+  limit: Type.Integer(),
+});

@@ -1,0 +1,71 @@
+import { Type, type TSchema } from 'typebox';
+
+/** Shared wire schemas. Field descriptions here are the API reference in the OpenAPI document. */
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable snake_case error code' }),
+      message: Type.String({ description: 'Human-readable explanation' }),
+      retryable: Type.Optional(Type.Boolean({ description: 'Only on 502: whether retrying may succeed' })),
+    }),
+  },
+  { $id: 'ErrorResponse', description: 'Every failure has this shape' },
+);
+
+/** Error responses documented on every authenticated route. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const status of [401, 403, 429, ...statuses]) out[status] = Type.Ref('ErrorResponse');
+  return out;
+}
+
+export const Ok = Type.Object({ ok: Type.Literal(true), id: Type.String(), deleted: Type.Literal(true) });
+
+export const IdParams = Type.Object({ id: Type.String({ description: 'Generation id' }) });
+export const VoiceIdParams = Type.Object({ voiceId: Type.String({ description: 'Voice id' }) });
+
+export const Paging = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Page size 1-500; omitted = all' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Number of voices to skip' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive filter on id, slug and name' })),
+};
+
+export const Voice = Type.Object(
+  {
+    id: Type.String(),
+    slug: Type.Optional(Type.String()),
+    name: Type.String(),
+    type: Type.Union([Type.Literal('preset'), Type.Literal('clone'), Type.Literal('designed')]),
+    languages: Type.Array(Type.String()),
+    language_code: Type.Optional(Type.String()),
+    accent: Type.Optional(Type.String()),
+    category: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    gender: Type.Optional(Type.String()),
+    age: Type.Optional(Type.String()),
+    created_at: Type.Optional(Type.String()),
+    preview_url: Type.Optional(Type.String()),
+  },
+  { $id: 'Voice' },
+);
+
+export const VoiceList = Type.Object({
+  voices: Type.Array(Type.Ref('Voice')),
+  total: Type.Integer(),
+  count: Type.Integer(),
+  offset: Type.Integer(),
+  has_more: Type.Boolean(),
+});
+
+export const SlotVoiceList = Type.Object({
+  voices: Type.Array(Type.Ref('Voice')),
+  total: Type.Integer(),
+  count: Type.Integer(),
+  offset: Type.Integer(),
+  has_more: Type.Boolean(),
+  used: Type.Integer({ description: 'Slots in use' }),
+  limit: Type.Integer({ description: 'Slots available on the plan' }),
+});
+
+export const sharedSchemas = [ErrorResponse, Voice];

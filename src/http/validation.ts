@@ -1,0 +1,112 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import type { FastifySchemaCompiler } from 'fastify';
+import { AppError, type ErrorCode } from '../errors.js';
+
+const common = {
+  allErrors: false,
+  strict: false,
+  // verbose keeps the failing schema on each error: messages name allowed values and limits.
+  verbose: true,
+  useDefaults: true,
+  // 0.15 / 0.05 is 2.9999999999999996 in floating point: compare step multiples to 9 digits.
+  multipleOfPrecision: 9,
+} as const;
+
+/** Bodies are JSON and keep their types: "1.0" is not a number. */
+const bodyAjv = new Ajv({ ...common, coerceTypes: false });
+/** Query strings and path params arrive as text: coerce `limit=10` to 10. */
+const textAjv = new Ajv({ ...common, coerceTypes: 'array' });
+for (const ajv of [bodyAjv, textAjv]) ajv.addKeyword({ keyword: 'x-too-large', schemaType: 'string' });
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+};
+
+/** Required body fields whose absence has a code of its own in the spec. */
+const MISSING_CODES: Record<string, ErrorCode> = {
+  text: 'missing_text',
+  voice: 'missing_voice',
+  name: 'missing_name',
+  prompt: 'missing_prompt',
+  samples: 'missing_samples',
+  preview_id: 'missing_preview_id',
+  language: 'missing_language',
+};
+
+/**
+ * Turns the first Ajv error into the contract's error: a missing field is 400 with its own
+ * code, a too-long text or sample is 413 (the schema marks those fields with `x-too-large`),
+ * anything else out of range is 422.
+ */
+export function validationToAppError(errors: ErrorObject[], part: string): AppError {
+  // A union (anyOf) reports each branch's failure before its own: the union's error says it best.
+  const last = errors.at(-1);
+  const error =
+    errors.find((e) => e.keyword === 'required') ??
+    (last && (last.keyword === 'anyOf' || last.keyword === 'oneOf') ? last : errors[0]);
+  if (!error) return new AppError('validation_error', `Invalid ${part}`);
+  const where = fieldName(error.instancePath, part);
+
+  if (error.keyword === 'required') {
+    const field = String((error.params as { missingProperty: string }).missingProperty);
+    const full = error.instancePath ? `${where}.${field}` : field;
+    return new AppError(MISSING_CODES[field] && !error.instancePath ? MISSING_CODES[field] : 'missing_field', `${full} is required`);
+  }
+  if (error.instancePath === '' && error.keyword === 'type' && part === 'body') {
+    return new AppError('invalid_json', 'The request body must be a JSON object');
+  }
+  const tooLarge = (error.parentSchema as Record<string, unknown> | undefined)?.['x-too-large'];
+  if (error.keyword === 'maxLength' && typeof tooLarge === 'string') {
+    const limit = (error.params as { limit: number }).limit;
+    return new AppError(tooLarge as ErrorCode, `${where} must be at most ${limit.toLocaleString('en-US')} characters`);
+  }
+  return new AppError('validation_error', `${where} ${describe(error)}`);
+}
+
+function fieldName(instancePath: string, part: string): string {
+  if (!instancePath) return part;
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : p))
+    .join('.')
+    .replace(/\.\[/g, '[');
+}
+
+function describe(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `must be ${String(p['comparison'])} ${String(p['limit'])}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(p['multipleOf'])}`;
+    case 'enum':
+      return `must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'type':
+      return `must be ${String(p['type'])}`;
+    case 'minLength':
+      return `must be at least ${String(p['limit'])} characters`;
+    case 'maxLength':
+      return `must be at most ${String(p['limit'])} characters`;
+    case 'maxItems':
+      return `must have at most ${String(p['limit'])} items`;
+    case 'minItems':
+      return `must have at least ${String(p['limit'])} items`;
+    case 'anyOf':
+    case 'oneOf':
+      return describeUnion(error);
+    default:
+      return error.message ?? 'is invalid';
+  }
+}
+
+/** Names the accepted values of a union of constants (e.g. `captions`). */
+function describeUnion(error: ErrorObject): string {
+  const branches = ((error.schema as unknown[]) ?? []) as Array<Record<string, unknown>>;
+  const names = branches.map((b) => (b['const'] !== undefined ? JSON.stringify(b['const']) : String(b['type'] ?? '?')));
+  return names.length > 0 ? `must be ${names.join(' or ')}` : 'has an invalid value';
+}

@@ -1,0 +1,68 @@
+import type { PcmAudio } from '../audio/pcm.js';
+
+/** One spoken word and where it sits in the returned audio, in seconds. */
+export interface WordTiming {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** How a voice is realized on one engine: the engine's own voice id plus engine-specific parameters. */
+export interface EngineVoice {
+  /** The engine's voice identifier, e.g. `en-us` (espeak-ng), `slt` (flite), `af_heart` (kokoro). */
+  id: string;
+  /** Engine-specific parameters (espeak-ng: pitch, range, variant...). Unknown keys are ignored. */
+  params?: Record<string, number | string | boolean>;
+}
+
+/** What an engine is asked to say. Text is already cleaned of all markup. */
+export interface SynthesisInput {
+  text: string;
+  /** BCP-47 tag, e.g. `en-US`; the engine picks its closest language for it. */
+  language: string;
+  voice: EngineVoice;
+  /** Tempo multiplier, 1 = the voice's normal pace (0.5 = half as fast). */
+  speed: number;
+  /** Prosodic variation 0..1 (0 = flat and stable, 1 = very varied). Engines map it as they can. */
+  variation: number;
+}
+
+export interface SynthesisResult {
+  audio: PcmAudio;
+  /** Every spoken word of the input, in order, with times inside `audio`. */
+  words: WordTiming[];
+}
+
+/** A voice an engine offers, as plain data. */
+export interface EngineVoiceInfo {
+  id: string;
+  name: string;
+  /** BCP-47 tags this voice speaks. */
+  languages: string[];
+  gender?: 'female' | 'male' | 'neutral';
+}
+
+/** Static facts about an engine, so the rest of the service can choose engines without knowing them. */
+export interface EngineInfo {
+  id: string;
+  label: string;
+  /** Relative naturalness from ../shared/quality (NISQA-TTS MOS, 1..5), measured; used to rank engines. */
+  naturalness: number;
+  /** Rough real-time factor on the reference machine; used to rank engines for speed. */
+  realTimeFactor: number;
+  voices: EngineVoiceInfo[];
+}
+
+/**
+ * A speech engine. Implementations live in `speech/engines/<name>/`, are loaded lazily with
+ * `await import()`, run synthesis off the HTTP event loop, and never share mutable state
+ * between concurrent calls.
+ */
+export interface SpeechEngine {
+  readonly info: EngineInfo;
+  /** False when the engine needs data (weights, lingware) that is not installed. */
+  isAvailable(): Promise<boolean>;
+  synthesize(input: SynthesisInput): Promise<SynthesisResult>;
+  /** Stops worker threads; further calls fail. */
+  close(): Promise<void>;
+}

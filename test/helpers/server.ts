@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { type Container, buildContainer } from '../../src/container.js';
+import { freshDatabase } from './database.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export interface Account {
+  account_id: string;
+  key_id: string;
+  api_key: string;
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** The real server on 127.0.0.1 and an ephemeral port, with its own fresh database. */
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  container: Container;
+  dataDir: string;
+  request<T = any>(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Response<T>>;
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<Response<T>>;
+  createAccount(plan?: string, points?: number): Promise<Account>;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: database.dir,
+    DATABASE_URL: database.url,
+    ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const container = await buildContainer(config);
+  const app = await buildApp(container, { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const request: TestServer['request'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers['authorization'] = `Bearer ${options.key}`;
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as never, text };
+  };
+
+  return {
+    url,
+    app,
+    container,
+    dataDir: database.dir,
+    request,
+    admin: (method, path, body) =>
+      request(method, `/admin/v1${path}`, { body, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } }),
+    async createAccount(plan = 'pro', points = 1000) {
+      const res = await request('POST', '/admin/v1/accounts', {
+        body: { plan, points },
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      if (res.status !== 201) throw new Error(`createAccount failed: ${res.status} ${res.text}`);
+      return res.body as Account;
+    },
+    async close() {
+      await app.close();
+      await container.close();
+      await database.drop();
+    },
+  };
+}
