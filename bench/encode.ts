@@ -1,0 +1,93 @@
+/**
+ * Encode cost per output format: 10 s and 100 s of 22.05 kHz speech-like audio encoded at 44.1 kHz
+ * (so every format also pays for resampling), plus the fixed cost of starting ffmpeg and the cost
+ * of the TypeScript resampler alone. Prints a table; never passes or fails.
+ *
+ *   npx tsc -p tsconfig.json && node dist/bench/encode.js
+ */
+import { readFileSync } from 'node:fs';
+import { AUDIO_FORMATS, encodeAudio } from '../src/audio/encode.js';
+import { runFfmpeg } from '../src/audio/ffmpeg-process.js';
+import type { PcmAudio } from '../src/audio/pcm.js';
+import { resample } from '../src/audio/resample.js';
+
+const SOURCE_RATE = 22050;
+const TARGET_RATE = 44100;
+const DURATIONS_SEC = [10, 100];
+const RUNS = 3;
+
+/** A 140 Hz harmonic tone with a slow pitch wobble and a little noise: shaped roughly like a voice. */
+function speechLike(seconds: number): PcmAudio {
+  const samples = new Float32Array(seconds * SOURCE_RATE);
+  let phase = 0;
+  let seed = 1;
+  for (let i = 0; i < samples.length; i++) {
+    const f0 = 140 * (1 + 0.1 * Math.sin((2 * Math.PI * 0.5 * i) / SOURCE_RATE));
+    phase += (2 * Math.PI * f0) / SOURCE_RATE;
+    let v = 0;
+    for (let k = 1; k <= 20; k++) v += Math.sin(k * phase) / k;
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    samples[i] = 0.25 * v + 0.01 * (seed / 2 ** 32 - 0.5);
+  }
+  return { sampleRate: SOURCE_RATE, samples };
+}
+
+/**
+ * CPU time (ms) this process and its finished children (ffmpeg) have used. Children's time comes
+ * from /proc/self/stat (fields cutime and cstime, in 1/100 s ticks), so it is Linux-only; elsewhere
+ * only this process counts. CPU time is steadier than wall time on a shared machine.
+ */
+function cpuMs(): number {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    children = 0;
+  }
+  return (own.user + own.system) / 1000 + children;
+}
+
+/** Best wall and best CPU time over `RUNS` runs, in ms: the least disturbed by whatever else runs. */
+async function measure(task: () => Promise<unknown> | unknown): Promise<{ wallMs: number; cpuMs: number }> {
+  let wallMs = Number.POSITIVE_INFINITY;
+  let bestCpu = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < RUNS; run++) {
+    const cpuStart = cpuMs();
+    const start = performance.now();
+    await task();
+    wallMs = Math.min(wallMs, performance.now() - start);
+    bestCpu = Math.min(bestCpu, cpuMs() - cpuStart);
+  }
+  return { wallMs, cpuMs: bestCpu };
+}
+
+const cell = (text: string, width: number): string => text.padStart(width);
+const timing = (t: { wallMs: number; cpuMs: number }): string =>
+  `${t.wallMs.toFixed(0)} / ${t.cpuMs.toFixed(0)}`;
+
+const inputs = DURATIONS_SEC.map((seconds) => speechLike(seconds));
+console.log(`Encode cost, ${SOURCE_RATE} Hz mono in, ${TARGET_RATE} Hz out; best of ${RUNS} runs.`);
+console.log('Each cell: wall ms / CPU ms (this process + ffmpeg), and the output size.\n');
+console.log(`${'format'.padEnd(10)}${DURATIONS_SEC.map((s) => cell(`${s} s of audio`, 28)).join('')}`);
+for (const format of AUDIO_FORMATS) {
+  const cells: string[] = [];
+  for (const pcm of inputs) {
+    let bytes = 0;
+    const t = await measure(async () => {
+      bytes = (await encodeAudio(pcm, { format, sampleRate: TARGET_RATE })).data.length;
+    });
+    cells.push(cell(`${timing(t)} ms, ${(bytes / 1024).toFixed(0)} KiB`, 28));
+  }
+  console.log(`${format.padEnd(10)}${cells.join('')}`);
+}
+
+const resampleCells: string[] = [];
+for (const pcm of inputs)
+  resampleCells.push(cell(`${timing(await measure(() => resample(pcm, TARGET_RATE)))} ms`, 28));
+console.log(`${'resample'.padEnd(10)}${resampleCells.join('')}   (the TypeScript resampler alone)`);
+
+const startup = await measure(() => runFfmpeg('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-version']));
+console.log(`\nffmpeg start-up alone (ffmpeg -version, same spawn path): ${timing(startup)} ms`);

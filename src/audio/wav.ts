@@ -1,0 +1,172 @@
+import { AppError } from '../errors.js';
+import { decodeG711, encodeG711, g711DecodeTable } from './g711.js';
+import type { PcmAudio } from './pcm.js';
+import { floatsToInt16, floatsToS16le, s16leToFloats } from './pcm16.js';
+import { resample } from './resample.js';
+
+/**
+ * RIFF WAVE files: writes mono 16-bit PCM or G.711, reads most of what is found in the wild.
+ * Layout: "RIFF" size "WAVE", then chunks ("fmt ", "data", and others that are skipped), each
+ * an id, a little-endian 32-bit size and the payload padded to an even length.
+ */
+
+/** The sample encodings `encodeWav` writes. */
+export type WavEncoding = 'pcm16' | 'alaw' | 'mulaw';
+
+/** Options for `encodeWav`. */
+export interface EncodeWavOptions {
+  /** Output rate in Hz; the audio is resampled when it differs from `pcm.sampleRate`. */
+  sampleRate?: number;
+  encoding: WavEncoding;
+}
+
+/** WAVE format tags (Microsoft registry): PCM, IEEE float, A-law, µ-law, and the extensible wrapper. */
+const FORMAT_PCM = 1;
+const FORMAT_FLOAT = 3;
+const FORMAT_ALAW = 6;
+const FORMAT_MULAW = 7;
+const FORMAT_EXTENSIBLE = 0xfffe;
+
+/**
+ * Encodes mono PCM as a WAV file. `pcm16` writes format tag 1 with 16-bit samples; `alaw` and
+ * `mulaw` write format tags 6 and 7 with one G.711 byte per sample (and the `fact` chunk that
+ * non-PCM WAV files carry).
+ */
+export function encodeWav(pcm: PcmAudio, options: EncodeWavOptions): Buffer {
+  const audio = options.sampleRate === undefined ? pcm : resample(pcm, options.sampleRate);
+  const isPcm = options.encoding === 'pcm16';
+  const payload = isPcm
+    ? floatsToS16le(audio.samples)
+    : Buffer.from(encodeG711(floatsToInt16(audio.samples), options.encoding === 'alaw' ? 'alaw' : 'mulaw'));
+  const bytesPerSample = isPcm ? 2 : 1;
+  const formatTag = isPcm ? FORMAT_PCM : options.encoding === 'alaw' ? FORMAT_ALAW : FORMAT_MULAW;
+  // Non-PCM fmt chunks carry cbSize (2 bytes) and are followed by a fact chunk (12 bytes).
+  const fmtSize = isPcm ? 16 : 18;
+  const factSize = isPcm ? 0 : 12;
+  const dataPadded = payload.length + (payload.length % 2);
+  const header = Buffer.alloc(12 + 8 + fmtSize + factSize + 8);
+  let o = 0;
+  o += header.write('RIFF', o, 'latin1');
+  o = header.writeUInt32LE(4 + 8 + fmtSize + factSize + 8 + dataPadded, o);
+  o += header.write('WAVEfmt ', o, 'latin1');
+  o = header.writeUInt32LE(fmtSize, o);
+  o = header.writeUInt16LE(formatTag, o);
+  o = header.writeUInt16LE(1, o); // channels
+  o = header.writeUInt32LE(audio.sampleRate, o);
+  o = header.writeUInt32LE(audio.sampleRate * bytesPerSample, o); // byte rate
+  o = header.writeUInt16LE(bytesPerSample, o); // block align
+  o = header.writeUInt16LE(bytesPerSample * 8, o); // bits per sample
+  if (!isPcm) {
+    o = header.writeUInt16LE(0, o); // cbSize
+    o += header.write('fact', o, 'latin1');
+    o = header.writeUInt32LE(4, o);
+    o = header.writeUInt32LE(audio.samples.length, o); // samples per channel
+  }
+  o += header.write('data', o, 'latin1');
+  header.writeUInt32LE(payload.length, o);
+  const parts = [header, payload];
+  if (payload.length % 2 === 1) parts.push(Buffer.alloc(1));
+  return Buffer.concat(parts);
+}
+
+interface WavFormat {
+  tag: number;
+  channels: number;
+  sampleRate: number;
+  bitsPerSample: number;
+  blockAlign: number;
+}
+
+function unreadable(message: string): AppError {
+  return new AppError('unreadable_audio', message);
+}
+
+/** Reads the fmt chunk, resolving WAVE_FORMAT_EXTENSIBLE to the tag in its sub-format GUID. */
+function parseFmt(chunk: Buffer): WavFormat {
+  if (chunk.length < 16) throw unreadable('WAV fmt chunk is too short');
+  let tag = chunk.readUInt16LE(0);
+  if (tag === FORMAT_EXTENSIBLE && chunk.length >= 26) tag = chunk.readUInt16LE(24);
+  return {
+    tag,
+    channels: chunk.readUInt16LE(2),
+    sampleRate: chunk.readUInt32LE(4),
+    blockAlign: chunk.readUInt16LE(12),
+    bitsPerSample: chunk.readUInt16LE(14),
+  };
+}
+
+/** Returns a reader for one sample at a byte offset, scaled to [-1, 1]. */
+function sampleReader(format: WavFormat, data: Buffer): (offset: number) => number {
+  const { tag, bitsPerSample: bits } = format;
+  if (tag === FORMAT_PCM && bits === 8) return (o) => (data[o]! - 128) / 128; // 8-bit WAV is unsigned
+  if (tag === FORMAT_PCM && bits === 16) return (o) => data.readInt16LE(o) / 32768;
+  if (tag === FORMAT_PCM && bits === 24) return (o) => data.readIntLE(o, 3) / 8388608;
+  if (tag === FORMAT_PCM && bits === 32) return (o) => data.readInt32LE(o) / 2147483648;
+  if (tag === FORMAT_FLOAT && bits === 32) return (o) => data.readFloatLE(o);
+  if (tag === FORMAT_FLOAT && bits === 64) return (o) => data.readDoubleLE(o);
+  if ((tag === FORMAT_ALAW || tag === FORMAT_MULAW) && bits === 8) {
+    const table = g711DecodeTable(tag === FORMAT_ALAW ? 'alaw' : 'mulaw');
+    return (o) => table[data[o]!]! / 32768;
+  }
+  throw unreadable(`Unsupported WAV encoding (format tag ${tag}, ${bits} bits)`);
+}
+
+/**
+ * Decodes a WAV file to mono PCM. Reads integer PCM (8/16/24/32-bit), IEEE float (32/64-bit),
+ * A-law and µ-law, plain or WAVE_FORMAT_EXTENSIBLE; channels are averaged into one. A data chunk
+ * whose size is 0 or runs past the end (as streaming writers leave it) is read to the end of the file.
+ * Throws `AppError('unreadable_audio')` for anything else.
+ */
+export function decodeWav(buffer: Buffer): PcmAudio {
+  if (
+    buffer.length < 12 ||
+    buffer.toString('latin1', 0, 4) !== 'RIFF' ||
+    buffer.toString('latin1', 8, 12) !== 'WAVE'
+  ) {
+    throw unreadable('Not a RIFF WAVE file');
+  }
+  let format: WavFormat | undefined;
+  let offset = 12;
+  while (offset + 8 <= buffer.length) {
+    const id = buffer.toString('latin1', offset, offset + 4);
+    const size = buffer.readUInt32LE(offset + 4);
+    const start = offset + 8;
+    if (id === 'fmt ') format = parseFmt(buffer.subarray(start, start + size));
+    if (id === 'data') {
+      if (!format) throw unreadable('WAV data chunk comes before its fmt chunk');
+      const end = size === 0 || start + size > buffer.length ? buffer.length : start + size;
+      return decodeData(format, buffer.subarray(start, end));
+    }
+    offset = start + size + (size % 2);
+  }
+  throw unreadable('WAV file has no data chunk');
+}
+
+function decodeData(format: WavFormat, data: Buffer): PcmAudio {
+  const { channels, sampleRate, blockAlign, bitsPerSample } = format;
+  const bytesPerSample = bitsPerSample / 8;
+  if (
+    channels < 1 ||
+    sampleRate < 1 ||
+    !Number.isInteger(bytesPerSample) ||
+    blockAlign < channels * bytesPerSample
+  ) {
+    throw unreadable('WAV fmt chunk is inconsistent');
+  }
+  if (format.tag === FORMAT_PCM && bitsPerSample === 16 && channels === 1 && blockAlign === 2) {
+    return { sampleRate, samples: s16leToFloats(data) };
+  }
+  if ((format.tag === FORMAT_ALAW || format.tag === FORMAT_MULAW) && channels === 1 && blockAlign === 1) {
+    const int16 = decodeG711(data, format.tag === FORMAT_ALAW ? 'alaw' : 'mulaw');
+    return { sampleRate, samples: Float32Array.from(int16, (v) => v / 32768) };
+  }
+  const read = sampleReader(format, data);
+  const frames = Math.floor(data.length / blockAlign);
+  const samples = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) {
+    let sum = 0;
+    for (let c = 0; c < channels; c++) sum += read(f * blockAlign + c * bytesPerSample);
+    samples[f] = sum / channels;
+  }
+  return { sampleRate, samples };
+}
