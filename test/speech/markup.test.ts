@@ -1,0 +1,204 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { AppError } from '../../src/errors.js';
+import { EMOTIONS, type MarkupSegment, parseMarkup, resolveEmotion } from '../../src/speech/markup.js';
+
+const pause = (seconds: number): MarkupSegment => ({ kind: 'pause', seconds });
+const speech = (text: string, emotion: string | null = null): MarkupSegment => ({
+  kind: 'speech',
+  text,
+  emotion,
+});
+
+/** Asserts `text` is rejected with `invalid_break_tag` and a message matching every pattern. */
+function rejects(text: string, ...patterns: RegExp[]): void {
+  assert.throws(
+    () => parseMarkup(text),
+    (error: unknown) => {
+      assert.ok(error instanceof AppError, 'expected an AppError');
+      assert.equal(error.code, 'invalid_break_tag');
+      assert.equal(error.status, 422);
+      for (const pattern of patterns) assert.match(error.message, pattern);
+      return true;
+    },
+  );
+}
+
+describe('break tags', () => {
+  test('a well-formed tag splits the text into speech, pause, speech', () => {
+    const parsed = parseMarkup('Hello <break time="1.5s" /> world');
+    assert.deepEqual(parsed.segments, [speech('Hello'), pause(1.5), speech('world')]);
+    assert.equal(parsed.breakCount, 1);
+    assert.equal(parsed.spokenText, 'Hello world');
+  });
+
+  test('tag name is case-insensitive and single quotes work', () => {
+    for (const tag of ["<BREAK time='1500ms'/>", '<Break time="1500ms"/>', '<bReAk TIME="1.5S"/>']) {
+      assert.deepEqual(parseMarkup(`a ${tag} b`).segments, [speech('a'), pause(1.5), speech('b')], tag);
+    }
+  });
+
+  test('1.5s and 1500ms are the same pause', () => {
+    const [, seconds] = parseMarkup('a <break time="1.5s"/> b').segments;
+    const [, millis] = parseMarkup('a <break time="1500ms"/> b').segments;
+    assert.deepEqual(seconds, millis);
+    assert.deepEqual(seconds, pause(1.5));
+  });
+
+  test('whitespace inside the tag is tolerated', () => {
+    const parsed = parseMarkup(
+      'a <break   time = "2s"   /> b <break time="250ms"/ > c <break\ttime="1s"\n/> d',
+    );
+    assert.deepEqual(
+      parsed.segments.filter((s) => s.kind === 'pause'),
+      [pause(2), pause(0.25), pause(1)],
+    );
+  });
+
+  test('decimals, zero and the 10 s bound are accepted', () => {
+    const parsed = parseMarkup(
+      'a <break time=".5s"/> b <break time="0s"/> c <break time="10s"/> d <break time="10000ms"/> e <break time="0.25s"/>',
+    );
+    assert.deepEqual(
+      parsed.segments.filter((s) => s.kind === 'pause'),
+      [pause(0.5), pause(0), pause(10), pause(10), pause(0.25)],
+    );
+  });
+
+  test('times above 10 s or negative are rejected as out of range', () => {
+    rejects('a <break time="10.5s"/>', /out of range/, /10\.5s/, /0 to 10 s/);
+    rejects('a <break time="10001ms"/>', /out of range/);
+    rejects('a <break time="-1s"/>', /negative/);
+  });
+
+  test('20 tags are accepted, the 21st is rejected', () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => `w${i} <break time="100ms"/>`).join(' ');
+    const parsed = parseMarkup(twenty);
+    assert.equal(parsed.breakCount, 20);
+    assert.equal(parsed.segments.filter((s) => s.kind === 'pause').length, 20);
+    rejects(`${twenty} <break time="1s"/>`, /#21/, /at most 20/);
+  });
+
+  test('adjacent pauses are kept in order and empty speech between them dropped', () => {
+    const parsed = parseMarkup('a <break time="1s"/><break time="2s"/>  \n <break time="300ms"/> b');
+    assert.deepEqual(parsed.segments, [speech('a'), pause(1), pause(2), pause(0.3), speech('b')]);
+  });
+
+  test('malformed tags are rejected with a message that names the problem', () => {
+    rejects('Hi <break time="2s"> there', /self-closing/, /#1/, /character 4/);
+    rejects('Hi <break> there', /self-closing/);
+    rejects('Hi <break /> there', /time attribute is missing/);
+    rejects('Hi <break/> there', /time attribute is missing/);
+    rejects('Hi <break time="2sec" /> there', /unknown unit/, /"s" or "ms"/);
+    rejects('Hi <break time="2m" /> there', /unknown unit/);
+    rejects('Hi <break time="2" /> there', /needs a unit/);
+    rejects('Hi <break time="soon" /> there', /not a number/);
+    rejects('Hi <break time="" /> there', /not a number/);
+    rejects('Hi <break time="1s" strength="strong" /> there', /unknown attribute "strength"/);
+    rejects('Hi <break time=1s /> there', /must be quoted/);
+    rejects('Hi <break time /> there', /needs a value/);
+    rejects('Hi <break time="1s" time="2s" /> there', /appears twice/);
+    rejects('Hi <break time="1s"time="2s" /> there', /separated by whitespace/);
+    rejects('Hi </break> there', /closing tags/);
+    rejects('Hi < break time="1s" /> there', /space/);
+    rejects('Hi <break time="1s"', /not closed/);
+    rejects('Hi <break time="1s" <b>', /not closed/);
+  });
+
+  test('the message says which tag failed', () => {
+    rejects('One <break time="1s"/> two <break time="1s"/> three <break time="x"/>', /#3/, /character 53/);
+  });
+
+  test('other angle-bracket text is plain text', () => {
+    const text = 'if a < b and c > d, write <b>bold</b> for <breakfast> & <br/>';
+    const parsed = parseMarkup(text);
+    assert.deepEqual(parsed.segments, [speech(text)]);
+    assert.equal(parsed.breakCount, 0);
+  });
+});
+
+describe('emotion tags', () => {
+  test('tags steer the following text until the next tag and are never spoken', () => {
+    const parsed = parseMarkup('[happy] Great news! [sad] But it rained. <break time="1s"/> Anyway.');
+    assert.deepEqual(parsed.segments, [
+      speech('Great news!', 'happy'),
+      speech('But it rained.', 'sad'),
+      pause(1),
+      speech('Anyway.', 'sad'),
+    ]);
+    assert.equal(parsed.spokenText, 'Great news! But it rained. Anyway.');
+  });
+
+  test('aliases resolve to the canonical emotion', () => {
+    assert.deepEqual(parseMarkup('[whispering] psst').segments, [speech('psst', 'whisper')]);
+    assert.deepEqual(parseMarkup('[Whisper]psst').segments, [speech('psst', 'whisper')]);
+    assert.equal(resolveEmotion('  EXCITED '), 'excited');
+    assert.equal(resolveEmotion('toString'), null);
+  });
+
+  test('unknown tags are removed without changing the steering', () => {
+    const parsed = parseMarkup('[happy] one [mysterious] two [citation needed] three');
+    assert.deepEqual(parsed.segments, [speech('one two three', 'happy')]);
+  });
+
+  test('brackets that are not tags stay in the text', () => {
+    const text = 'Item [1] costs [$5] and [a_b]';
+    assert.deepEqual(parseMarkup(text).segments, [speech(text)]);
+    const long = `[${'a'.repeat(31)}] x`;
+    assert.deepEqual(parseMarkup(long).segments, [speech(long)]);
+  });
+
+  test('tags count toward the character total', () => {
+    const text = '[happy] Hi <break time="1s"/> there';
+    const parsed = parseMarkup(text);
+    assert.equal(parsed.characterCount, text.length);
+    assert.equal(parsed.spokenText, 'Hi there');
+  });
+
+  test('the EMOTIONS table covers the documented emotions with numeric styles', () => {
+    const required = [
+      'neutral',
+      'happy',
+      'excited',
+      'sad',
+      'angry',
+      'calm',
+      'whisper',
+      'fearful',
+      'surprised',
+      'serious',
+    ];
+    for (const name of required) {
+      const style = EMOTIONS[name];
+      assert.ok(style, name);
+      for (const value of [style.pitchSemitones, style.pitchRange, style.pace, style.energyDb]) {
+        assert.equal(typeof value, 'number');
+        assert.ok(Number.isFinite(value));
+      }
+      assert.ok(style.pitchRange > 0 && style.pace > 0);
+    }
+    assert.deepEqual(EMOTIONS['neutral'], { pitchSemitones: 0, pitchRange: 1, pace: 1, energyDb: 0 });
+  });
+});
+
+describe('length limit', () => {
+  test('2,000 characters including tags pass, 2,001 are rejected', () => {
+    const tag = '<break time="1s"/>';
+    const exact = tag + 'a'.repeat(2000 - tag.length);
+    assert.equal(parseMarkup(exact).characterCount, 2000);
+    assert.throws(
+      () => parseMarkup(`${exact}b`),
+      (error: unknown) => error instanceof AppError && error.code === 'text_too_long',
+    );
+  });
+
+  test('characters are counted as code points', () => {
+    assert.equal(parseMarkup('😀😀').characterCount, 2);
+  });
+
+  test('text of only tags and whitespace gives no speech', () => {
+    const parsed = parseMarkup('  [happy]  ');
+    assert.deepEqual(parsed.segments, []);
+    assert.equal(parsed.spokenText, '');
+  });
+});
