@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { compareCodes } from './bcp47.js';
+import { PRESET_SEEDS } from './data/preset-seeds.js';
+import type { EngineRealization, VoiceIdentity, VoiceTraits } from './identity.js';
+import {
+  ageOf,
+  CATEGORIES,
+  categoryPhrase,
+  espeakRealization,
+  gridCells,
+  presetTraits,
+  unitHash,
+  type VoiceAge,
+  type VoiceCategory,
+  type VoiceGender,
+} from './preset-traits.js';
+
+export type { VoiceAge, VoiceCategory, VoiceGender } from './preset-traits.js';
+
+/**
+ * The public catalog of preset voices, generated deterministically from `data/preset-seeds.ts`:
+ * the same ids, slugs and traits on every start and every machine. Wire fields are snake_case;
+ * `identity` is internal (what the speech pipeline needs to produce the voice).
+ */
+export interface PresetVoice {
+  /** `voice_` + 20 base-36 characters derived from the slug (stable, same shape as other voice ids). */
+  id: string;
+  /** `<name>-<language_code>` in lower-case ASCII (`imogen-en-gb`); also accepted as `voice`. */
+  slug: string;
+  name: string;
+  type: 'preset';
+  /** The bare language (`en`). */
+  languages: readonly [string];
+  /** Accent-level BCP-47 tag (`en-GB`, `es-419`). */
+  language_code: string;
+  accent: string;
+  category: VoiceCategory;
+  description: string;
+  gender: VoiceGender;
+  age: VoiceAge;
+  identity: VoiceIdentity;
+}
+
+/** espeak-ng voices of the six SVOX Pico locales; Pico's one voice per locale is female. */
+const PICO_LOCALES: ReadonlyMap<string, string> = new Map([
+  ['gmw/en-US', 'en-US'],
+  ['gmw/en', 'en-GB'],
+  ['gmw/de', 'de-DE'],
+  ['roa/es', 'es-ES'],
+  ['roa/fr', 'fr-FR'],
+  ['roa/it', 'it-IT'],
+]);
+/** Rough median F0 of the Pico voices, Hz, for the `pitch` percentage (Pico's `<pitch level>`, 100 = unchanged). */
+const PICO_MEDIAN_HZ = 200;
+
+interface Draft {
+  name: string;
+  gender: VoiceGender;
+  code: string;
+  language: string;
+  accent: string;
+  espeak: string;
+  slug: string;
+}
+
+function parseSeeds(): Draft[] {
+  const drafts: Draft[] = [];
+  for (const seed of PRESET_SEEDS) {
+    for (const entry of seed.voices.split(' ')) {
+      const [rawName = '', tag = ''] = entry.split('/');
+      const gender: VoiceGender = tag === 'm' ? 'male' : tag === 'n' ? 'neutral' : 'female';
+      const name = rawName.replaceAll('_', ' ');
+      const language = seed.code.split('-')[0] ?? seed.code;
+      drafts.push({
+        name,
+        gender,
+        code: seed.code,
+        language,
+        accent: seed.accent,
+        espeak: seed.espeak,
+        slug: slugOf(name, seed.code),
+      });
+    }
+  }
+  return drafts;
+}
+
+/** `Ngọc Anh`, `vi-VN` → `ngoc-anh-vi-vn`. */
+export function slugOf(name: string, code: string): string {
+  return `${name} ${code}`
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** `voice_` + 20 base-36 characters of SHA-256(`voicelib-preset:<slug>`). */
+export function presetIdOf(slug: string): string {
+  const digest = createHash('sha256').update(`voicelib-preset:${slug}`).digest();
+  let out = '';
+  for (let i = 0; i < 20; i += 1) out += ID_ALPHABET[(digest[i] ?? 0) % 36];
+  return `voice_${out}`;
+}
+
+function build(): readonly PresetVoice[] {
+  const drafts = parseSeeds();
+  const byLanguage = new Map<string, Draft[]>();
+  for (const draft of drafts)
+    byLanguage.set(draft.language, [...(byLanguage.get(draft.language) ?? []), draft]);
+
+  const presets = new Map<Draft, PresetVoice>();
+  for (const [language, voices] of byLanguage) {
+    // Each language starts at a hashed one of the first four categories, so small ones do not all narrate.
+    const categoryOffset = Math.floor(unitHash(`category:${language}`) * 4);
+    const categoryOf = new Map(
+      voices.map((voice, i) => [voice, CATEGORIES[(i + categoryOffset) % CATEGORIES.length]]),
+    );
+    for (const gender of ['female', 'male', 'neutral'] as const) {
+      const group = voices.filter((voice) => voice.gender === gender);
+      const offset = Math.floor(unitHash(`grid:${language}:${gender}`) * 7);
+      const variantPick = Math.floor(unitHash(`variant:${language}:${gender}`) * 3);
+      const cells = gridCells(gender, group.length, offset);
+      group.forEach((voice, i) => {
+        const cell = cells[i] ?? { pitchLevel: 0, formantLevel: 0 };
+        const category = categoryOf.get(voice) ?? 'narration';
+        const traits = presetTraits(gender, cell, category, voice.slug);
+        presets.set(voice, preset(voice, category, ageOf(gender, cell.pitchLevel), traits, i + variantPick));
+      });
+    }
+  }
+  return Object.freeze(drafts.map((draft) => presets.get(draft)).filter((voice) => voice !== undefined));
+}
+
+function preset(
+  draft: Draft,
+  category: VoiceCategory,
+  age: VoiceAge,
+  traits: VoiceTraits,
+  index: number,
+): PresetVoice {
+  const engines: Record<string, EngineRealization> = {
+    'espeak-ng': espeakRealization(draft.espeak, draft.gender, traits, index),
+  };
+  const pico = PICO_LOCALES.get(draft.espeak);
+  if (pico !== undefined && draft.gender === 'female') {
+    engines['pico'] = {
+      id: pico,
+      params: {
+        pitch: Math.round((100 * traits.pitchHz) / PICO_MEDIAN_HZ),
+        speed: Math.round(100 * traits.rate),
+      },
+    };
+  }
+  const flite = fliteVoice(draft);
+  if (flite !== undefined) {
+    // Flite features set with `--setf`: target mean F0 (Hz) and duration stretch (>1 = slower).
+    engines['flite'] = {
+      id: flite,
+      params: { int_f0_target_mean: traits.pitchHz, duration_stretch: Math.round(1000 / traits.rate) / 1000 },
+    };
+  }
+  return deepFreeze({
+    id: presetIdOf(draft.slug),
+    slug: draft.slug,
+    name: draft.name,
+    type: 'preset',
+    languages: [draft.language] as const,
+    language_code: draft.code,
+    accent: draft.accent,
+    category,
+    description: describe(draft, category, age, traits),
+    gender: draft.gender,
+    age,
+    identity: { traits, engines },
+  });
+}
+
+/** Flite's English voices: slt (US female), rms (US male), awb (Scottish male). */
+function fliteVoice(draft: Draft): string | undefined {
+  if (draft.espeak === 'gmw/en-US')
+    return draft.gender === 'female' ? 'slt' : draft.gender === 'male' ? 'rms' : undefined;
+  if (draft.espeak === 'gmw/en-GB-scotland' && draft.gender === 'male') return 'awb';
+  return undefined;
+}
+
+function describe(draft: Draft, category: VoiceCategory, age: VoiceAge, traits: VoiceTraits): string {
+  const timbre =
+    traits.breathiness >= 0.35
+      ? 'Breathy'
+      : traits.brightness >= 1
+        ? 'Bright'
+        : traits.brightness <= -1
+          ? 'Warm'
+          : 'Balanced';
+  const low = draft.gender === 'male' ? 100 : draft.gender === 'female' ? 185 : 140;
+  const high = draft.gender === 'male' ? 125 : draft.gender === 'female' ? 225 : 160;
+  const pitch = traits.pitchHz < low ? 'low' : traits.pitchHz > high ? 'high' : 'mid';
+  const who = draft.gender === 'neutral' ? 'gender-neutral' : draft.gender;
+  const years = age === 'old' ? 'older' : age;
+  const article = /^[AEIOU]/.test(draft.accent) ? 'an' : 'a';
+  return `${timbre}, ${pitch}-pitched ${years} ${who} voice with ${article} ${draft.accent} accent; ${categoryPhrase(category)}.`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** The whole catalog in seed order (languages grouped, English first). */
+export const PRESETS: readonly PresetVoice[] = build();
+
+const byKey = new Map<string, PresetVoice>();
+for (const voice of PRESETS) {
+  byKey.set(voice.id, voice);
+  byKey.set(voice.slug, voice);
+}
+
+/** A preset by id (`voice_…`) or slug (`imogen-en-gb`, any case), or undefined. */
+export function findPreset(idOrSlug: string): PresetVoice | undefined {
+  const key = idOrSlug.trim();
+  return byKey.get(key) ?? byKey.get(key.toLowerCase());
+}
+
+let grouped: ReadonlyMap<string, readonly PresetVoice[]> | undefined;
+
+/** Presets per bare language, in catalog order. */
+export function presetsByLanguage(): ReadonlyMap<string, readonly PresetVoice[]> {
+  if (grouped === undefined) {
+    const map = new Map<string, PresetVoice[]>();
+    for (const voice of PRESETS) map.set(voice.languages[0], [...(map.get(voice.languages[0]) ?? []), voice]);
+    grouped = map;
+  }
+  return grouped;
+}
+
+/** Accent codes with presets, per bare language: what makes a language non-experimental. */
+export function presetLanguageCodes(): ReadonlyMap<string, ReadonlySet<string>> {
+  const map = new Map<string, Set<string>>();
+  for (const voice of PRESETS) {
+    const set = map.get(voice.languages[0]) ?? new Set<string>();
+    set.add(voice.language_code);
+    map.set(voice.languages[0], set);
+  }
+  return map;
+}
+
+/** Catalog size and presets per language (most first), for docs and health output. */
+export function catalogStats(): {
+  total: number;
+  languages: number;
+  byLanguage: Array<{ language: string; count: number; accents: Record<string, number> }>;
+} {
+  const byLanguage = [...presetsByLanguage()].map(([language, voices]) => {
+    const accents: Record<string, number> = {};
+    for (const voice of voices) accents[voice.language_code] = (accents[voice.language_code] ?? 0) + 1;
+    return { language, count: voices.length, accents };
+  });
+  byLanguage.sort((a, b) => b.count - a.count || compareCodes(a.language, b.language));
+  return { total: PRESETS.length, languages: byLanguage.length, byLanguage };
+}

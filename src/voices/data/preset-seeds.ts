@@ -1,0 +1,221 @@
+/**
+ * The seed table of the preset catalog: for each accent an engine can actually produce, the
+ * espeak-ng voice that speaks it, the accent label shown on the voices, and voicelib's own given
+ * names for the voices (`Name/f`, `Name/m`, `Name/n` for female, male, gender-neutral).
+ * Everything else about a preset (id, slug, category, age, traits, engine parameters,
+ * description) is derived from this table by `catalog.ts`, deterministically.
+ *
+ * Counts follow language reach: about 20 English voices, 7-12 for the other large languages,
+ * 2-5 for mid-sized ones, one for every other language espeak-ng speaks (its constructed
+ * languages and Ancient Greek excepted). Accents are only those an engine voice really has
+ * (espeak-ng has no Australian or Indian English, so the catalog has none either).
+ *
+ * Ids and slugs depend only on name and code: renaming changes them, reordering does not. Category,
+ * grid cell and variant follow a voice's position among its language's voices, so new voices go at
+ * the end of the table (a new line) to leave every existing voice exactly as it is.
+ */
+export interface PresetSeed {
+  /** Accent-level BCP-47 tag of the voices (`en-GB`). */
+  code: string;
+  /** espeak-ng voice identifier (path under `espeak-ng-data/lang/`). */
+  espeak: string;
+  /** Accent label shown on each voice (`British`, `Scottish`). */
+  accent: string;
+  /** Space-separated `Name/g`; `_` inside a name stands for a space (`Wing_Yan/f`). */
+  voices: string;
+}
+
+export const PRESET_SEEDS: readonly PresetSeed[] = [
+  // English
+  {
+    code: 'en-US',
+    espeak: 'gmw/en-US',
+    accent: 'American',
+    voices: 'Harper/f Wesley/m Maren/f Dalton/m Sloane/f Grady/m Tessa/f Colby/m Rowan/n',
+  },
+  { code: 'en-US', espeak: 'gmw/en-US-nyc', accent: 'New York', voices: 'Marcy/f' },
+  {
+    code: 'en-GB',
+    espeak: 'gmw/en',
+    accent: 'British',
+    voices: 'Imogen/f Rupert/m Philippa/f Alistair/m Beatrix/f',
+  },
+  {
+    code: 'en-GB',
+    espeak: 'gmw/en-GB-x-rp',
+    accent: 'Received Pronunciation',
+    voices: 'Cressida/f Barnaby/m',
+  },
+  { code: 'en-GB', espeak: 'gmw/en-GB-scotland', accent: 'Scottish', voices: 'Morag/f Hamish/m' },
+  { code: 'en-GB', espeak: 'gmw/en-GB-x-gbclan', accent: 'Lancashire', voices: 'Nell/f' },
+  { code: 'en-GB', espeak: 'gmw/en-GB-x-gbcwmd', accent: 'West Midlands', voices: 'Stanley/m' },
+  { code: 'en-029', espeak: 'gmw/en-029', accent: 'Caribbean', voices: 'Desmond/m' },
+  // Large languages
+  {
+    code: 'es-ES',
+    espeak: 'roa/es',
+    accent: 'Castilian',
+    voices: 'Almudena/f Íñigo/m Rocío/f Gonzalo/m Nerea/f Fermín/m',
+  },
+  {
+    code: 'es-419',
+    espeak: 'roa/es-419',
+    accent: 'Latin American',
+    voices: 'Ximena/f Emiliano/m Guadalupe/f Joaquín/m Catalina/f Rodrigo/m',
+  },
+  {
+    code: 'fr-FR',
+    espeak: 'roa/fr',
+    accent: 'Parisian',
+    voices: 'Margaux/f Bastien/m Solène/f Aurélien/m Clémence/f Gaspard/m Apolline/f',
+  },
+  { code: 'fr-BE', espeak: 'roa/fr-BE', accent: 'Belgian', voices: 'Corentin/m' },
+  { code: 'fr-CH', espeak: 'roa/fr-CH', accent: 'Swiss', voices: 'Anouk/f' },
+  {
+    code: 'de-DE',
+    espeak: 'gmw/de',
+    accent: 'Standard German',
+    voices: 'Friederike/f Matthias/m Annika/f Jonas/m Henrike/f Lorenz/m Wiebke/f Till/m Greta/f',
+  },
+  {
+    code: 'pt-BR',
+    espeak: 'roa/pt-BR',
+    accent: 'Brazilian',
+    voices: 'Luana/f Caio/m Thaís/f Davi/m Jussara/f',
+  },
+  { code: 'pt-PT', espeak: 'roa/pt', accent: 'European', voices: 'Leonor/f Tomás/m Carolina/f Gonçalo/m' },
+  {
+    code: 'it-IT',
+    espeak: 'roa/it',
+    accent: 'Standard Italian',
+    voices: 'Ginevra/f Lorenzo/m Beatrice/f Tommaso/m Chiara/f Edoardo/m Ludovica/f',
+  },
+  {
+    code: 'ru-RU',
+    espeak: 'zle/ru',
+    accent: 'Moscow',
+    voices: 'Yekaterina/f Vsevolod/m Polina/f Yaroslav/m Anastasia/f',
+  },
+  {
+    code: 'zh-CN',
+    espeak: 'sit/cmn',
+    accent: 'Mainland Mandarin',
+    voices: 'Jiayi/f Wenbo/m Yutong/f Junjie/m Ruoxi/f',
+  },
+  { code: 'yue-HK', espeak: 'sit/yue', accent: 'Hong Kong', voices: 'Wing_Yan/f Ka_Ho/m' },
+  { code: 'hak-CN', espeak: 'sit/hak', accent: 'Hakka', voices: 'Yun_Fong/f' },
+  { code: 'ja-JP', espeak: 'jpx/ja', accent: 'Tokyo', voices: 'Haruka/f Sota/m Yui/f Ren/m Akane/f' },
+  { code: 'ko-KR', espeak: 'ko', accent: 'Seoul', voices: 'Jiwoo/f Minjun/m Seoyun/f Dohyun/m' },
+  {
+    code: 'hi-IN',
+    espeak: 'inc/hi',
+    accent: 'Standard Hindi',
+    voices: 'Ananya/f Arjun/m Ishita/f Vikram/m Meera/f',
+  },
+  {
+    code: 'ar-001',
+    espeak: 'sem/ar',
+    accent: 'Modern Standard',
+    voices: 'Layla/f Karim/m Nour/f Tariq/m Amal/f',
+  },
+  { code: 'nl-NL', espeak: 'gmw/nl', accent: 'Netherlands', voices: 'Femke/f Joris/m Lieke/f Thijs/m' },
+  { code: 'pl-PL', espeak: 'zlw/pl', accent: 'Polish', voices: 'Zuzanna/f Bartosz/m Aleksandra/f Kacper/m' },
+  { code: 'tr-TR', espeak: 'trk/tr', accent: 'Istanbul', voices: 'Elif/f Emre/m Zeynep/f Burak/m' },
+  { code: 'sv-SE', espeak: 'gmq/sv', accent: 'Central Swedish', voices: 'Ebba/f Linus/m Saga/f' },
+  { code: 'id-ID', espeak: 'poz/id', accent: 'Indonesian', voices: 'Putri/f Bima/m Ayu/f' },
+  { code: 'vi-VN', espeak: 'aav/vi', accent: 'Northern', voices: 'Ngọc_Anh/f' },
+  { code: 'vi-VN', espeak: 'aav/vi-VN-x-central', accent: 'Central', voices: 'Quang_Huy/m' },
+  { code: 'vi-VN', espeak: 'aav/vi-VN-x-south', accent: 'Southern', voices: 'Thu_Trang/f' },
+  { code: 'uk-UA', espeak: 'zle/uk', accent: 'Ukrainian', voices: 'Oksana/f Taras/m Solomiia/f' },
+  // Mid-sized languages
+  { code: 'cs-CZ', espeak: 'zlw/cs', accent: 'Czech', voices: 'Tereza/f Vojtěch/m' },
+  { code: 'el-GR', espeak: 'grk/el', accent: 'Greek', voices: 'Eleni/f Stavros/m' },
+  { code: 'ro-RO', espeak: 'roa/ro', accent: 'Romanian', voices: 'Ioana/f Mihai/m' },
+  { code: 'hu-HU', espeak: 'urj/hu', accent: 'Hungarian', voices: 'Réka/f Bence/m' },
+  { code: 'da-DK', espeak: 'gmq/da', accent: 'Danish', voices: 'Ditte/f Magnus/m' },
+  { code: 'fi-FI', espeak: 'urj/fi', accent: 'Finnish', voices: 'Aino/f Eetu/m' },
+  { code: 'nb-NO', espeak: 'gmq/nb', accent: 'Eastern Norwegian', voices: 'Ingrid/f Sindre/m' },
+  { code: 'he-IL', espeak: 'sem/he', accent: 'Israeli', voices: 'Noa/f Itai/m' },
+  { code: 'th-TH', espeak: 'tai/th', accent: 'Central Thai', voices: 'Malai/f Somchai/m' },
+  { code: 'bn-BD', espeak: 'inc/bn', accent: 'Bangladeshi', voices: 'Nusrat/f Rafiq/m' },
+  { code: 'ta-IN', espeak: 'dra/ta', accent: 'Indian Tamil', voices: 'Kavya/f Karthik/m' },
+  { code: 'ur-PK', espeak: 'inc/ur', accent: 'Pakistani', voices: 'Ayesha/f Bilal/m' },
+  { code: 'fa-IR', espeak: 'ira/fa', accent: 'Tehrani', voices: 'Shirin/f Dariush/m' },
+  { code: 'sw-TZ', espeak: 'bnt/sw', accent: 'Tanzanian', voices: 'Neema/f Baraka/m' },
+  { code: 'ms-MY', espeak: 'poz/ms', accent: 'Malaysian', voices: 'Aisyah/f Hafiz/m' },
+  { code: 'ca-ES', espeak: 'roa/ca', accent: 'Central Catalan', voices: 'Montserrat/f' },
+  { code: 'ca-ES', espeak: 'roa/ca-ba', accent: 'Balearic', voices: 'Tomeu/m' },
+  { code: 'ca-ES', espeak: 'roa/ca-va', accent: 'Valencian', voices: 'Empar/f' },
+  { code: 'te-IN', espeak: 'dra/te', accent: 'Telugu', voices: 'Sravani/f Venkat/m' },
+  { code: 'mr-IN', espeak: 'inc/mr', accent: 'Marathi', voices: 'Gauri/f Sanket/m' },
+  { code: 'gu-IN', espeak: 'inc/gu', accent: 'Gujarati', voices: 'Hetal/f Jignesh/m' },
+  { code: 'kn-IN', espeak: 'dra/kn', accent: 'Kannada', voices: 'Chaitra/f Darshan/m' },
+  { code: 'ml-IN', espeak: 'dra/ml', accent: 'Malayali', voices: 'Anjali/f Jithin/m' },
+  { code: 'pa-IN', espeak: 'inc/pa', accent: 'Indian Punjabi', voices: 'Simran/f Gurpreet/m' },
+  { code: 'bg-BG', espeak: 'zls/bg', accent: 'Bulgarian', voices: 'Desislava/f Kaloyan/m' },
+  { code: 'hr-HR', espeak: 'zls/hr', accent: 'Croatian', voices: 'Lucija/f Luka/m' },
+  { code: 'sr-RS', espeak: 'zls/sr', accent: 'Serbian', voices: 'Jelena/f Nemanja/m' },
+  { code: 'sk-SK', espeak: 'zlw/sk', accent: 'Slovak', voices: 'Zuzana/f Matej/m' },
+  { code: 'sl-SI', espeak: 'zls/sl', accent: 'Slovenian', voices: 'Nika/f Žiga/m' },
+  { code: 'lt-LT', espeak: 'bat/lt', accent: 'Lithuanian', voices: 'Austėja/f Mantas/m' },
+  { code: 'lv-LV', espeak: 'bat/lv', accent: 'Latvian', voices: 'Līga/f Kārlis/m' },
+  { code: 'et-EE', espeak: 'urj/et', accent: 'Estonian', voices: 'Kadri/f Rasmus/m' },
+  { code: 'hy-AM', espeak: 'ine/hy', accent: 'Eastern Armenian', voices: 'Anahit/f Tigran/m' },
+  { code: 'ka-GE', espeak: 'ccs/ka', accent: 'Georgian', voices: 'Nino/f Levan/m' },
+  { code: 'az-AZ', espeak: 'trk/az', accent: 'Azerbaijani', voices: 'Aysel/f Elvin/m' },
+  { code: 'kk-KZ', espeak: 'trk/kk', accent: 'Kazakh', voices: 'Aigerim/f Nurlan/m' },
+  { code: 'uz-UZ', espeak: 'trk/uz', accent: 'Uzbek', voices: 'Dilnoza/f Jasur/m' },
+  { code: 'af-ZA', espeak: 'gmw/af', accent: 'South African', voices: 'Marlize/f Pieter/m' },
+  { code: 'is-IS', espeak: 'gmq/is', accent: 'Icelandic', voices: 'Sigrún/f Einar/m' },
+  { code: 'ga-IE', espeak: 'cel/ga', accent: 'Irish', voices: 'Saoirse/f Cian/m' },
+  { code: 'cy-GB', espeak: 'cel/cy', accent: 'Welsh', voices: 'Eirlys/f Dafydd/m' },
+  { code: 'eu-ES', espeak: 'eu', accent: 'Basque', voices: 'Ane/f Unai/m' },
+  { code: 'sq-AL', espeak: 'ine/sq', accent: 'Albanian', voices: 'Besa/f Arben/m' },
+  { code: 'mk-MK', espeak: 'zls/mk', accent: 'Macedonian', voices: 'Biljana/f Goran/m' },
+  { code: 'bs-BA', espeak: 'zls/bs', accent: 'Bosnian', voices: 'Amra/f Edin/m' },
+  { code: 'be-BY', espeak: 'zle/be', accent: 'Belarusian', voices: 'Volha/f Ales/m' },
+  { code: 'ne-NP', espeak: 'inc/ne', accent: 'Nepali', voices: 'Sabina/f Prakash/m' },
+  { code: 'si-LK', espeak: 'inc/si', accent: 'Sri Lankan', voices: 'Dilini/f Kasun/m' },
+  { code: 'am-ET', espeak: 'sem/am', accent: 'Ethiopian', voices: 'Selam/f Dawit/m' },
+  { code: 'my-MM', espeak: 'sit/my', accent: 'Burmese', voices: 'Thiri/f Zaw_Min/m' },
+  { code: 'hyw-AM', espeak: 'ine/hyw', accent: 'Western Armenian', voices: 'Araksi/f' },
+  // One voice each
+  { code: 'an-ES', espeak: 'roa/an', accent: 'Aragonese', voices: 'Chesús/m' },
+  { code: 'as-IN', espeak: 'inc/as', accent: 'Assamese', voices: 'Jonali/f' },
+  { code: 'ba-RU', espeak: 'trk/ba', accent: 'Bashkir', voices: 'Aigul/f' },
+  { code: 'bpy-IN', espeak: 'inc/bpy', accent: 'Bishnupriya', voices: 'Bijoy/m' },
+  { code: 'chr-US', espeak: 'iro/chr', accent: 'Western Cherokee', voices: 'Ayita/f' },
+  { code: 'cv-RU', espeak: 'trk/cv', accent: 'Chuvash', voices: 'Narspi/f' },
+  { code: 'eo-001', espeak: 'art/eo', accent: 'International', voices: 'Ludoviko/m' },
+  { code: 'fo-FO', espeak: 'gmq/fo', accent: 'Faroese', voices: 'Rannvá/f' },
+  { code: 'gd-GB', espeak: 'cel/gd', accent: 'Scottish Gaelic', voices: 'Catriona/f' },
+  { code: 'gn-PY', espeak: 'sai/gn', accent: 'Paraguayan', voices: 'Arasy/f' },
+  { code: 'ht-HT', espeak: 'roa/ht', accent: 'Haitian', voices: 'Jean-Robert/m' },
+  { code: 'haw-US', espeak: 'map/haw', accent: 'Hawaiian', voices: 'Kalani/m' },
+  { code: 'kaa-UZ', espeak: 'trk/kaa', accent: 'Karakalpak', voices: 'Berdaq/m' },
+  { code: 'kl-GL', espeak: 'esx/kl', accent: 'Greenlandic', voices: 'Aviaja/f' },
+  { code: 'kok-IN', espeak: 'inc/kok', accent: 'Goan', voices: 'Prajakta/f' },
+  { code: 'ku-TR', espeak: 'ira/ku', accent: 'Kurmanji', voices: 'Rojda/f' },
+  { code: 'ky-KG', espeak: 'trk/ky', accent: 'Kyrgyz', voices: 'Bakyt/m' },
+  { code: 'la-VA', espeak: 'itc/la', accent: 'Ecclesiastical', voices: 'Aurelia/f' },
+  { code: 'lb-LU', espeak: 'gmw/lb', accent: 'Luxembourgish', voices: 'Jang/m' },
+  { code: 'ltg-LV', espeak: 'bat/ltg', accent: 'Latgalian', voices: 'Ontons/m' },
+  { code: 'mi-NZ', espeak: 'poz/mi', accent: 'Māori', voices: 'Aroha/f' },
+  { code: 'mt-MT', espeak: 'sem/mt', accent: 'Maltese', voices: 'Ċensu/m' },
+  { code: 'mto-MX', espeak: 'miz/mto', accent: 'Totontepec', voices: 'Rufina/f' },
+  { code: 'nci-MX', espeak: 'azc/nci', accent: 'Classical', voices: 'Xochitl/f' },
+  { code: 'nog-RU', espeak: 'trk/nog', accent: 'Nogai', voices: 'Aliya/f' },
+  { code: 'om-ET', espeak: 'cus/om', accent: 'Ethiopian', voices: 'Chaltu/f' },
+  { code: 'or-IN', espeak: 'inc/or', accent: 'Odia', voices: 'Subhashree/f' },
+  { code: 'pap-CW', espeak: 'roa/pap', accent: 'Curaçao', voices: 'Yurick/m' },
+  { code: 'qu-PE', espeak: 'qu', accent: 'Peruvian', voices: 'Killa/f' },
+  { code: 'quc-GT', espeak: 'myn/quc', accent: 'Guatemalan', voices: 'Ixchel/f' },
+  { code: 'sd-PK', espeak: 'inc/sd', accent: 'Pakistani', voices: 'Marvi/f' },
+  { code: 'shn-MM', espeak: 'tai/shn', accent: 'Shan State', voices: 'Nang_Hseng/f' },
+  { code: 'smj-SE', espeak: 'urj/smj', accent: 'Lule', voices: 'Ánde/m' },
+  { code: 'ti-ER', espeak: 'sem/ti', accent: 'Eritrean', voices: 'Senait/f' },
+  { code: 'tk-TM', espeak: 'trk/tk', accent: 'Turkmen', voices: 'Merdan/m' },
+  { code: 'tn-ZA', espeak: 'bnt/tn', accent: 'South African', voices: 'Lesedi/f' },
+  { code: 'tt-RU', espeak: 'trk/tt', accent: 'Kazan', voices: 'Alsu/f' },
+  { code: 'ug-CN', espeak: 'trk/ug', accent: 'Uyghur', voices: 'Dilnur/f' },
+];

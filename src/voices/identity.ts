@@ -1,0 +1,90 @@
+/**
+ * What makes a voice recognisable, independent of any engine: measurable target traits, how each
+ * engine realizes them, and an optional transform applied to the engine's PCM afterwards.
+ * Presets, clones and designed voices all carry one, so the speech pipeline treats them alike:
+ * pick an engine that has a realization (or map the traits onto one), synthesize, then apply
+ * `transform`. The traits are targets to measure the output against (e.g. median F0 with
+ * `audio/pitch.ts`), not engine settings.
+ */
+
+/** Measurable targets. Every field has a unit or a fixed scale so two voices can be compared. */
+export interface VoiceTraits {
+  /** Median fundamental frequency (F0) of voiced speech, Hz. Adult female ≈ 165–255, male ≈ 85–150. */
+  pitchHz: number;
+  /**
+   * Intonation width on 0..1: 0 monotone, 0.5 ordinary read speech (about ±4 semitones around
+   * the median), 1 very animated (about ±8 semitones).
+   */
+  pitchRange: number;
+  /**
+   * Formant frequency multiplier relative to a reference adult male vocal tract (≈17 cm): 1 = that
+   * reference, above 1 = shorter tract (brighter, smaller-sounding). Adult male ≈ 0.85–1.0,
+   * adult female ≈ 1.05–1.2. A formant shift between two voices is the ratio of their values.
+   */
+  formantScale: number;
+  /** Speaking rate relative to a typical reading pace (≈ 175 words per minute in English); 1 = typical. */
+  rate: number;
+  /** Spectral tilt offset, dB per octave above 500 Hz: positive is brighter, negative darker / warmer. */
+  brightness: number;
+  /** Aspiration noise mixed into voiced sounds, 0 (clean, pressed) .. 1 (whispery). */
+  breathiness: number;
+}
+
+/** One engine's way of producing the voice: its own voice id plus engine-specific parameters. */
+export interface EngineRealization {
+  /** The engine's voice identifier, e.g. `gmw/en-US` (espeak-ng), `en-US` (pico), `slt` (flite). */
+  id: string;
+  /** Engine-specific parameters (espeak-ng: variant, pitch, range, rate). Unknown keys are ignored. */
+  params?: Record<string, number | string | boolean>;
+}
+
+/** One peaking or shelving equalizer band. */
+export interface EqBand {
+  /** Centre (peaking) or corner (shelf) frequency, Hz. */
+  frequencyHz: number;
+  /** Gain, dB (negative cuts). */
+  gainDb: number;
+  /** Bandwidth as Q (peaking only); default 1. */
+  q?: number;
+  /** Band shape; default `peaking`. */
+  type?: 'peaking' | 'lowshelf' | 'highshelf';
+}
+
+/** Signal processing applied after synthesis to move an engine's output towards the traits. */
+export interface VoiceTransform {
+  /** Pitch shift, semitones (positive = higher), duration unchanged. */
+  pitchShiftSemitones?: number;
+  /** Formant frequency multiplier (1 = unchanged), pitch unchanged. */
+  formantShift?: number;
+  /** Tempo multiplier (1 = unchanged, 1.1 = 10 % faster), pitch unchanged. */
+  tempo?: number;
+  eq?: EqBand[];
+}
+
+/** Engine-neutral identity of a voice. */
+export interface VoiceIdentity {
+  traits: VoiceTraits;
+  /** Realizations keyed by engine id (`espeak-ng`, `pico`, `flite`, `kokoro`, ...). */
+  engines: Record<string, EngineRealization>;
+  transform?: VoiceTransform;
+}
+
+/**
+ * Smallest differences at which two voices count as distinct: median pitch 8 % apart, or formant
+ * scale 5 % apart, or rate 10 % apart (each relative to the smaller value).
+ */
+export const DISTINCT_TRAIT_STEPS = { pitchHz: 0.08, formantScale: 0.05, rate: 0.1 } as const;
+
+/** Relative difference of two positive numbers, against the smaller one. */
+export function relativeDifference(a: number, b: number): number {
+  return Math.abs(a - b) / Math.min(a, b);
+}
+
+/** Whether two voices differ measurably by `DISTINCT_TRAIT_STEPS`. */
+export function traitsAreDistinct(a: VoiceTraits, b: VoiceTraits): boolean {
+  return (
+    relativeDifference(a.pitchHz, b.pitchHz) >= DISTINCT_TRAIT_STEPS.pitchHz ||
+    relativeDifference(a.formantScale, b.formantScale) >= DISTINCT_TRAIT_STEPS.formantScale ||
+    relativeDifference(a.rate, b.rate) >= DISTINCT_TRAIT_STEPS.rate
+  );
+}

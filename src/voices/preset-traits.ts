@@ -1,0 +1,359 @@
+import { compareCodes } from './bcp47.js';
+import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
+import type { EngineRealization, VoiceTraits } from './identity.js';
+
+/**
+ * How preset traits are chosen and realized. Within one language the voices of each gender take
+ * distinct cells of a grid of median pitch (steps of 9 %) × formant scale (steps of 5.5 %), so any
+ * two presets of a language differ by at least one step (see `DISTINCT_TRAIT_STEPS`); the other
+ * traits follow the voice's category and age.
+ */
+
+export type VoiceGender = 'female' | 'male' | 'neutral';
+export type VoiceAge = 'young' | 'middle-aged' | 'old';
+export type VoiceCategory =
+  | 'narration'
+  | 'conversational'
+  | 'news'
+  | 'education'
+  | 'characters'
+  | 'meditation'
+  | 'advertising'
+  | 'customer-service';
+
+/** Categories in the order a language's voices take them. */
+export const CATEGORIES: readonly VoiceCategory[] = [
+  'narration',
+  'conversational',
+  'news',
+  'education',
+  'characters',
+  'meditation',
+  'advertising',
+  'customer-service',
+];
+
+const PITCH_STEP = 1.09;
+const FORMANT_STEP = 1.055;
+
+interface GridSpec {
+  /** Median F0 levels, Hz. */
+  pitches: readonly number[];
+  formants: readonly number[];
+  /** Walks the pitch levels in this stride (coprime with their count) so neighbours differ. */
+  stride: number;
+}
+
+const levels = (start: number, step: number, count: number, digits: number): number[] =>
+  Array.from({ length: count }, (_, k) => round(start * step ** k, digits));
+
+/**
+ * Female 165–254 Hz and male 85–143 Hz in 9 % steps; gender-neutral voices sit at 150 Hz, 10 %
+ * below the lowest female pitch, with formants at least 5 % above the highest male ones.
+ */
+const GRIDS: Record<VoiceGender, GridSpec> = {
+  female: { pitches: levels(165, PITCH_STEP, 6, 0), formants: levels(1.08, FORMANT_STEP, 3, 3), stride: 5 },
+  male: { pitches: levels(85, PITCH_STEP, 7, 0), formants: levels(0.88, FORMANT_STEP, 3, 3), stride: 3 },
+  neutral: { pitches: [150], formants: levels(1.03, FORMANT_STEP, 2, 3), stride: 1 },
+};
+
+/** How many voices of one gender a language can hold with every pair distinct. */
+export function gridCapacity(gender: VoiceGender): number {
+  return GRIDS[gender].pitches.length * GRIDS[gender].formants.length;
+}
+
+interface Cell {
+  pitchLevel: number;
+  formantLevel: number;
+}
+
+/**
+ * The first `count` grid cells for a language: cell i has pitch level (i·stride + offset) mod P and
+ * formant level (⌊i/P⌋ + pitch level) mod F. Two cells with the same pitch level have i ≡ j (mod P),
+ * so their ⌊i/P⌋ differ by less than F and their formant levels differ.
+ */
+export function gridCells(gender: VoiceGender, count: number, offset: number): Cell[] {
+  const { pitches, formants, stride } = GRIDS[gender];
+  if (count > gridCapacity(gender))
+    throw new Error(`more than ${gridCapacity(gender)} ${gender} voices in one language`);
+  return Array.from({ length: count }, (_, i) => {
+    const pitchLevel = (i * stride + offset) % pitches.length;
+    return { pitchLevel, formantLevel: (Math.floor(i / pitches.length) + pitchLevel) % formants.length };
+  });
+}
+
+/** Age from the pitch level: the lowest level sounds older, the top third younger. */
+export function ageOf(gender: VoiceGender, pitchLevel: number): VoiceAge {
+  const count = GRIDS[gender].pitches.length;
+  if (gender === 'neutral') return 'middle-aged';
+  if (pitchLevel === 0) return 'old';
+  return pitchLevel >= count - Math.floor(count / 3) ? 'young' : 'middle-aged';
+}
+
+interface CategoryProfile {
+  rate: number;
+  pitchRange: number;
+  brightness: number;
+  breathiness: number;
+  phrase: string;
+}
+
+const PROFILES: Record<VoiceCategory, CategoryProfile> = {
+  narration: {
+    rate: 0.95,
+    pitchRange: 0.5,
+    brightness: -0.5,
+    breathiness: 0.15,
+    phrase: 'steady and clear for narration and audiobooks',
+  },
+  conversational: {
+    rate: 1.02,
+    pitchRange: 0.6,
+    brightness: 0,
+    breathiness: 0.2,
+    phrase: 'relaxed and natural for conversation and assistants',
+  },
+  news: {
+    rate: 1.06,
+    pitchRange: 0.45,
+    brightness: 1.5,
+    breathiness: 0.05,
+    phrase: 'crisp and assured for news and announcements',
+  },
+  education: {
+    rate: 0.97,
+    pitchRange: 0.55,
+    brightness: 0.5,
+    breathiness: 0.1,
+    phrase: 'patient and articulate for lessons and explainers',
+  },
+  characters: {
+    rate: 1.04,
+    pitchRange: 0.85,
+    brightness: 1,
+    breathiness: 0.1,
+    phrase: 'expressive and lively for characters and games',
+  },
+  meditation: {
+    rate: 0.87,
+    pitchRange: 0.3,
+    brightness: -2.5,
+    breathiness: 0.5,
+    phrase: 'soft and unhurried for meditation and sleep content',
+  },
+  advertising: {
+    rate: 1.1,
+    pitchRange: 0.7,
+    brightness: 2,
+    breathiness: 0.1,
+    phrase: 'upbeat and bright for advertising and promos',
+  },
+  'customer-service': {
+    rate: 1,
+    pitchRange: 0.5,
+    brightness: 0.5,
+    breathiness: 0.15,
+    phrase: 'friendly and even for support lines and phone menus',
+  },
+};
+
+/** A deterministic number in [0, 1) from a string (32-bit FNV-1a over its UTF-16 code units, then mixed). */
+export function unitHash(value: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < value.length; i += 1) {
+    hash ^= value.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  // MurmurHash3's finalizer spreads FNV's weak high bits, which `floor(x * n)` reads.
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 2 ** 32;
+}
+
+/** The traits of one preset from its grid cell, category and slug (for a small stable jitter). */
+export function presetTraits(
+  gender: VoiceGender,
+  cell: Cell,
+  category: VoiceCategory,
+  slug: string,
+): VoiceTraits {
+  const grid = GRIDS[gender];
+  const profile = PROFILES[category];
+  const age = ageOf(gender, cell.pitchLevel);
+  const jitter = (salt: string): number => unitHash(`${slug}:${salt}`) * 2 - 1;
+  const ageRate = age === 'old' ? 0.94 : age === 'young' ? 1.04 : 1;
+  return {
+    pitchHz: grid.pitches[cell.pitchLevel] ?? 0,
+    pitchRange: round(
+      clamp(profile.pitchRange + (age === 'young' ? 0.05 : 0) + 0.04 * jitter('range'), 0.1, 0.95),
+      2,
+    ),
+    formantScale: grid.formants[cell.formantLevel] ?? 1,
+    rate: round(clamp(profile.rate * ageRate + 0.02 * jitter('rate'), 0.85, 1.2), 2),
+    brightness: round(profile.brightness + 0.5 * jitter('tilt'), 1),
+    breathiness: round(
+      clamp(profile.breathiness + (age === 'old' ? 0.08 : 0) + 0.05 * jitter('breath'), 0, 1),
+      2,
+    ),
+  };
+}
+
+/** The short usage phrase of a category, for descriptions. */
+export function categoryPhrase(category: VoiceCategory): string {
+  return PROFILES[category].phrase;
+}
+
+/**
+ * espeak-ng variants that sound like ordinary speakers, per gender (robotic, Klatt, whisper and
+ * effect variants are left out). Their formant factors come from the package's variant files.
+ */
+const VARIANT_POOLS: Record<VoiceGender, readonly string[]> = {
+  female: ['f1', 'f2', 'f3', 'f4', 'f5', 'Andrea', 'Annie', 'belinda', 'linda', 'steph'],
+  male: [
+    'm1',
+    'm2',
+    'm3',
+    'm4',
+    'm5',
+    'm6',
+    'm7',
+    'm8',
+    'Denis',
+    'Diogo',
+    'Hugo',
+    'Mario',
+    'Mike',
+    'antonio',
+    'iven',
+    'michel',
+    'miguel',
+    'norbert',
+    'pablo',
+    'paul',
+    'pedro',
+    'quincy',
+    'robert',
+    'sandro',
+    'victor',
+  ],
+  neutral: ['ed', 'Marco', 'shelby', 'f5'],
+};
+
+/** espeak-ng's default speaking rate, words per minute, for `rate` 1. */
+export const ESPEAK_BASE_WPM = 175;
+
+const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+
+/** espeak-ng's `pitch_adjust_tab` (wavegen.c): base-pitch multiplier × 128 for `pitch` parameter values 0-99. */
+const PITCH_ADJUST: readonly number[] = [
+  64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 86, 87, 88, 89, 91, 92,
+  93, 94, 96, 97, 98, 100, 101, 103, 104, 105, 107, 108, 110, 111, 113, 115, 116, 118, 119, 121, 123, 124,
+  126, 128, 130, 132, 133, 135, 137, 139, 141, 143, 145, 147, 149, 151, 153, 155, 158, 160, 162, 164, 167,
+  169, 171, 174, 176, 179, 181, 184, 186, 189, 191, 194, 197, 199, 202, 205, 208, 211, 214, 217, 220, 223,
+  226, 229, 232, 236, 239, 242, 246, 249, 252,
+];
+
+/**
+ * Where read speech sits inside a voice's pitch span, fitted to median F0 measured with
+ * `audio/pitch.ts` on espeak-ng output (59 en/es/fr/it/de presets: mean −1.1 %, worst −7.2 % in German).
+ */
+const INTONATION_LEVEL = 0.83;
+
+/**
+ * Median F0 (Hz) espeak-ng produces for a variant pitched `lowHz`–`highHz` (its `pitch` line) at
+ * parameters `pitch` and `range`. From voices.c and wavegen.c: the base is (low − 9 Hz) scaled by
+ * `pitch_adjust_tab[pitch] / 128`; the span (high − low) is scaled by `range / 50`, and the base
+ * drops by 0.475 × span × (range / 50 − 1) to compensate; speech sits `INTONATION_LEVEL` up the span.
+ */
+export function espeakMedianHz(lowHz: number, highHz: number, pitch: number, range: number): number {
+  const spanFactor = range / 50;
+  const base = ((lowHz - 9) * (PITCH_ADJUST[pitch] ?? 128)) / 128;
+  return base + (highHz - lowHz) * (INTONATION_LEVEL * spanFactor - 0.475 * (spanFactor - 1));
+}
+
+/**
+ * espeak-ng parameters for traits: the variant is one of the three in the gender's pool whose
+ * formant factor is nearest `formantScale` (rotated by `pick` for variety); `range` is
+ * `pitchRange` × 100; `pitch` (0-99) is the value whose `espeakMedianHz` is nearest `pitchHz`;
+ * `rate` is words per minute.
+ */
+export function espeakRealization(
+  id: string,
+  gender: VoiceGender,
+  traits: VoiceTraits,
+  pick: number,
+): EngineRealization {
+  const range = Math.round(clamp(traits.pitchRange * 100, 0, 99));
+  const nearest = nearestVariants(gender, traits.formantScale).map((variant) => ({
+    variant,
+    ...closestPitch(variant[2], variant[3], range, traits.pitchHz),
+  }));
+  // Keep the rotated variant when it reaches the target within 2 %; a variant with a wide span
+  // (Annie: 120-280 Hz) cannot go low with a wide range, so then take the one that gets closest.
+  const rotated = nearest[pick % Math.max(1, nearest.length)];
+  const best = [...nearest].sort((a, b) => a.errorHz - b.errorHz)[0];
+  const chosen = rotated !== undefined && rotated.errorHz <= 0.02 * traits.pitchHz ? rotated : best;
+  if (chosen === undefined) throw new Error(`no espeak-ng variant for ${gender} voices`);
+  return {
+    id,
+    params: {
+      variant: chosen.variant[0],
+      pitch: chosen.pitch,
+      range,
+      rate: Math.round(ESPEAK_BASE_WPM * traits.rate),
+    },
+  };
+}
+
+/** The `pitch` parameter (0-99) whose predicted median F0 is nearest the target, and the miss in Hz. */
+function closestPitch(
+  lowHz: number,
+  highHz: number,
+  range: number,
+  targetHz: number,
+): { pitch: number; errorHz: number } {
+  let pitch = 0;
+  let errorHz = Number.POSITIVE_INFINITY;
+  for (let candidate = 0; candidate <= 99; candidate += 1) {
+    const error = Math.abs(espeakMedianHz(lowHz, highHz, candidate, range) - targetHz);
+    if (error < errorHz) {
+      pitch = candidate;
+      errorHz = error;
+    }
+  }
+  return { pitch, errorHz };
+}
+
+const nearestCache = new Map<string, ReadonlyArray<(typeof ESPEAK_VARIANT_DATA)[number]>>();
+
+/** The three variants of a gender's pool whose formant factor is nearest `formantScale`. */
+function nearestVariants(
+  gender: VoiceGender,
+  formantScale: number,
+): ReadonlyArray<(typeof ESPEAK_VARIANT_DATA)[number]> {
+  const key = `${gender}:${formantScale}`;
+  let nearest = nearestCache.get(key);
+  if (nearest === undefined) {
+    nearest = VARIANT_POOLS[gender]
+      .map((name) => variantData.get(name))
+      .filter((row) => row !== undefined)
+      .sort(
+        (a, b) => Math.abs(a[4] - formantScale) - Math.abs(b[4] - formantScale) || compareCodes(a[0], b[0]),
+      )
+      .slice(0, 3);
+    nearestCache.set(key, nearest);
+  }
+  return nearest;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { estimatePitch } from '../../src/audio/pitch.js';
+import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
+import {
+  catalogStats,
+  findPreset,
+  PRESETS,
+  type PresetVoice,
+  presetIdOf,
+  presetsByLanguage,
+} from '../../src/voices/catalog.js';
+import { ESPEAK_LANGUAGE_VOICES, ESPEAK_VARIANT_DATA } from '../../src/voices/data/espeak-voices.js';
+import { relativeDifference, traitsAreDistinct } from '../../src/voices/identity.js';
+import { resolveLanguage } from '../../src/voices/languages.js';
+import { espeakMedianHz } from '../../src/voices/preset-traits.js';
+import { espeakPackageFiles } from './espeak-package.js';
+
+const GENDERS = ['female', 'male', 'neutral'];
+const AGES = ['young', 'middle-aged', 'old'];
+const CATEGORIES = [
+  'narration',
+  'conversational',
+  'news',
+  'education',
+  'characters',
+  'meditation',
+  'advertising',
+  'customer-service',
+];
+
+describe('preset catalog', () => {
+  test('has about 260 voices with unique ids and slugs', () => {
+    assert.ok(PRESETS.length >= 240 && PRESETS.length <= 280, `${PRESETS.length} presets`);
+    assert.equal(new Set(PRESETS.map((voice) => voice.id)).size, PRESETS.length);
+    assert.equal(new Set(PRESETS.map((voice) => voice.slug)).size, PRESETS.length);
+  });
+
+  test('ids are derived from slugs, not random: the same on a second, separate computation', async () => {
+    for (const voice of PRESETS) {
+      assert.match(voice.id, /^voice_[0-9a-z]{20}$/);
+      assert.equal(voice.id, presetIdOf(voice.slug));
+    }
+    // A second module instance builds the catalog again from scratch.
+    const again = (await import(new URL('../../src/voices/catalog.js?second', import.meta.url).href)) as {
+      PRESETS: readonly PresetVoice[];
+    };
+    assert.notEqual(again.PRESETS, PRESETS);
+    assert.deepEqual(again.PRESETS, PRESETS);
+    // Pinned: a change here changes public voice ids that callers store.
+    assert.equal(presetIdOf('imogen-en-gb'), findPreset('imogen-en-gb')?.id);
+    assert.equal(findPreset('harper-en-us')?.id, 'voice_3ymsv205i8ggqkrin7nb');
+  });
+
+  test('every preset has every field, well formed', () => {
+    for (const voice of PRESETS) {
+      const label = voice.slug;
+      assert.match(voice.slug, /^[a-z0-9]+(?:-[a-z0-9]+)*$/, label);
+      assert.ok(voice.name.length > 0 && voice.name.length <= 80, label);
+      assert.equal(voice.type, 'preset');
+      assert.equal(voice.languages.length, 1, label);
+      assert.ok(voice.language_code.startsWith(`${voice.languages[0]}-`), label);
+      assert.ok(voice.accent.length > 0, label);
+      assert.ok(CATEGORIES.includes(voice.category), label);
+      assert.ok(GENDERS.includes(voice.gender), label);
+      assert.ok(AGES.includes(voice.age), label);
+      assert.ok(voice.description.length > 40 && voice.description.includes(voice.accent), label);
+      const traits = voice.identity.traits;
+      for (const value of Object.values(traits)) assert.ok(Number.isFinite(value), label);
+      if (voice.gender === 'female') assert.ok(traits.pitchHz >= 165 && traits.pitchHz <= 255, label);
+      if (voice.gender === 'male') assert.ok(traits.pitchHz >= 85 && traits.pitchHz <= 150, label);
+      assert.ok(traits.formantScale >= 0.85 && traits.formantScale <= 1.21, label);
+      assert.ok(traits.rate >= 0.85 && traits.rate <= 1.2, label);
+      assert.ok(traits.pitchRange >= 0 && traits.pitchRange <= 1, label);
+      assert.ok(traits.breathiness >= 0 && traits.breathiness <= 1, label);
+      assert.ok(Math.abs(traits.brightness) <= 6, label);
+      assert.ok(Object.isFrozen(voice) && Object.isFrozen(voice.identity.traits), label);
+    }
+  });
+
+  test('each preset language_code is an accent of the language list', () => {
+    for (const voice of PRESETS) {
+      const resolved = resolveLanguage(voice.language_code);
+      assert.equal(resolved?.accent, voice.language_code, voice.slug);
+      assert.equal(resolved?.language, voice.languages[0], voice.slug);
+      assert.equal(resolved?.experimental, false, voice.slug);
+    }
+  });
+
+  test('every espeak-ng voice and variant used exists in the installed package', () => {
+    const files = espeakPackageFiles();
+    for (const voice of PRESETS) {
+      const espeak = voice.identity.engines['espeak-ng'];
+      assert.ok(espeak !== undefined, voice.slug);
+      assert.ok(files.languageVoices.has(espeak.id), `${voice.slug}: no espeak-ng voice ${espeak.id}`);
+      const { variant, pitch, range, rate } = espeak.params ?? {};
+      assert.ok(files.variants.has(String(variant)), `${voice.slug}: no variant ${String(variant)}`);
+      for (const value of [pitch, range])
+        assert.ok(typeof value === 'number' && value >= 0 && value <= 99, voice.slug);
+      assert.ok(typeof rate === 'number' && rate >= 140 && rate <= 215, voice.slug);
+    }
+  });
+
+  test('espeak-ng parameters aim at each pitch target (espeak-ng pitch model)', () => {
+    const variants = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+    for (const voice of PRESETS) {
+      const { variant, pitch, range } = voice.identity.engines['espeak-ng']?.params ?? {};
+      const row = variants.get(String(variant));
+      assert.ok(row !== undefined && typeof pitch === 'number' && typeof range === 'number', voice.slug);
+      const predicted = espeakMedianHz(row[2], row[3], pitch, range);
+      assert.ok(
+        relativeDifference(predicted, voice.identity.traits.pitchHz) <= 0.02,
+        `${voice.slug}: ${predicted} Hz`,
+      );
+    }
+  });
+
+  test('the real espeak-ng engine speaks American presets at their pitch targets', async () => {
+    const engine = createEspeakEngine({ threads: 1 });
+    try {
+      const text =
+        'The quick brown fox jumps over the lazy dog, and then it rests in the warm afternoon sun.';
+      // The highest and lowest pitched American voice of each gender: the ends of the espeak-ng mapping.
+      const american = [
+        ...PRESETS.filter((preset) => preset.language_code === 'en-US' && preset.gender !== 'neutral'),
+      ];
+      american.sort((a, b) => a.identity.traits.pitchHz - b.identity.traits.pitchHz);
+      const male = american.filter((voice) => voice.gender === 'male');
+      const female = american.filter((voice) => voice.gender === 'female');
+      for (const voice of [male[0]!, male.at(-1)!, female[0]!, female.at(-1)!]) {
+        const realization = voice.identity.engines['espeak-ng']!;
+        const { audio } = await engine.synthesize({
+          text,
+          language: 'en-US',
+          voice: realization,
+          speed: 1,
+          variation: 0.5,
+        });
+        const measured = estimatePitch(audio).medianHz;
+        // Measured within ±3 % on this text; adjacent pitch levels are 9 % apart.
+        assert.ok(
+          relativeDifference(measured, voice.identity.traits.pitchHz) <= 0.06,
+          `${voice.slug}: ${measured} Hz`,
+        );
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('the generated espeak-ng tables match the installed package', () => {
+    const files = espeakPackageFiles();
+    assert.deepEqual(new Set(ESPEAK_LANGUAGE_VOICES.map(([identifier]) => identifier)), files.languageVoices);
+    assert.deepEqual(new Set(ESPEAK_VARIANT_DATA.map(([id]) => id)), files.variants);
+  });
+
+  test('any two presets of a language differ measurably', () => {
+    for (const [language, voices] of presetsByLanguage()) {
+      for (let i = 0; i < voices.length; i += 1) {
+        for (let j = i + 1; j < voices.length; j += 1) {
+          const a = voices[i]!.identity.traits;
+          const b = voices[j]!.identity.traits;
+          assert.ok(
+            traitsAreDistinct(a, b),
+            `${language}: ${voices[i]!.slug} and ${voices[j]!.slug} are too alike ` +
+              `(pitch ${relativeDifference(a.pitchHz, b.pitchHz).toFixed(3)}, ` +
+              `formant ${relativeDifference(a.formantScale, b.formantScale).toFixed(3)}, ` +
+              `rate ${relativeDifference(a.rate, b.rate).toFixed(3)})`,
+          );
+        }
+      }
+    }
+  });
+
+  test('engine hints exist only where that engine has a matching voice', () => {
+    for (const voice of PRESETS) {
+      const { pico, flite } = voice.identity.engines;
+      if (pico !== undefined) {
+        assert.equal(voice.gender, 'female', voice.slug);
+        assert.ok(['en-US', 'en-GB', 'de-DE', 'es-ES', 'fr-FR', 'it-IT'].includes(pico.id), voice.slug);
+      }
+      if (flite !== undefined) {
+        assert.equal(voice.languages[0], 'en', voice.slug);
+        assert.ok(['slt', 'rms', 'awb'].includes(flite.id), voice.slug);
+      }
+    }
+  });
+
+  test('names are voicelib’s own, not the stock names of well-known hosted voices', () => {
+    // A sample of preset names that hosted speech services made famous; none may be reused.
+    const vendor = new Set(
+      (
+        'Rachel Drew Clyde Domi Dave Fin Antoni Thomas Charlie George Emily Elli Callum Patrick Harry Liam Dorothy ' +
+        'Josh Arnold Charlotte Alice Matilda Matthew James Joseph Jeremy Michael Ethan Gigi Freya Brian Grace ' +
+        'Daniel Lily Serena Adam Nicole Bill Jessie Sam Glinda Giovanni Mimi Aria Roger Laura Will Eric Jessica ' +
+        'Joanna Kendra Kimberly Salli Ivy Ruth Danielle Joey Justin Kevin Gregory Stephen Amy Emma Arthur Olivia ' +
+        'Russell Ayanda Geraint Raveena Aditi Kajal Niamh Marlene Vicki Hans Hannah Conchita Lucia Enrique Sergio ' +
+        'Mia Andres Lupe Pedro Penelope Miguel Celine Lea Mathieu Remi Chantal Gabrielle Carla Bianca Giorgio ' +
+        'Adriano Vitoria Camila Ricardo Thiago Ines Cristiano Mizuki Takumi Kazuha Tomoko Seoyeon Zhiyu Hiujin ' +
+        'Tatyana Maxim Filiz Burcu Astrid Elin Liv Ida Naja Mads Sofie Ruben Lotte Lisa Jacek Jan Ewa Maja Ola ' +
+        'Carmen Dora Karl Gwyneth Zeina Hala Zayd Suvi Jitka Sabrina Isabelle Jasmine Jenny Guy Davis Xiaoxiao ' +
+        'Yunxi Nanami Keita Katja Conrad Denise Henri Elvira Alvaro Dalia Jorge Francisca Antonio Isabella Diego ' +
+        'Elsa Swara Madhur Dariya Svetlana Dmitry Zofia Marek Colette Fenna Maarten Emel Ahmet Duarte Raquel'
+      ).split(' '),
+    );
+    for (const voice of PRESETS)
+      assert.ok(!vendor.has(voice.name), `${voice.name} is a well-known vendor voice name`);
+  });
+});
+
+describe('lookups', () => {
+  test('findPreset takes an id or a slug', () => {
+    const voice = PRESETS[0]!;
+    assert.equal(findPreset(voice.id), voice);
+    assert.equal(findPreset(voice.slug), voice);
+    assert.equal(findPreset(voice.slug.toUpperCase()), voice);
+    assert.equal(findPreset('voice_doesnotexist0000000'), undefined);
+    assert.equal(findPreset(''), undefined);
+  });
+
+  test('presetsByLanguage and catalogStats account for every preset', () => {
+    const grouped = presetsByLanguage();
+    assert.equal(
+      [...grouped.values()].reduce((sum, voices) => sum + voices.length, 0),
+      PRESETS.length,
+    );
+    const stats = catalogStats();
+    assert.equal(stats.total, PRESETS.length);
+    assert.equal(stats.languages, grouped.size);
+    assert.ok(stats.byLanguage[0]?.language === 'en' && stats.byLanguage[0].count >= 15);
+    for (const row of stats.byLanguage) {
+      assert.equal(
+        Object.values(row.accents).reduce((sum, n) => sum + n, 0),
+        row.count,
+      );
+    }
+    assert.ok(grouped.size >= 100, `${grouped.size} languages with presets`);
+  });
+});
