@@ -7,6 +7,7 @@ import { randomToken } from './ids.js';
 import { registerApiAuth } from './http/plugins/auth.js';
 import { registerErrorHandling, routeTable } from './http/plugins/errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
+import { fileRoutes } from './http/routes/files.js';
 import { healthRoutes } from './http/routes/health.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { modelRoutes } from './http/routes/v1/models.js';
@@ -82,6 +83,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
 
   await app.register(healthRoutes, { database: deps.database });
+  await app.register(fileRoutes, { generations: deps.generations });
 
   await app.register(
     async (v1) => {
@@ -93,7 +95,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       );
       await v1.register(accountRoutes, { accounts: deps.accounts });
       await v1.register(modelRoutes);
-      await v1.register(ttsRoutes);
+      await v1.register(ttsRoutes, { generations: deps.generations, baseUrl: config.publicBaseUrl });
       await v1.register(voiceRoutes);
     },
     { prefix: '/api/v1' },

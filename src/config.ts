@@ -27,6 +27,13 @@ export interface Config {
   ffprobePath: string;
   /** Worker threads per engine. */
   engineThreads: number;
+  /** Warm the default engine at start so the first request is not the slow one (~1-3 s of CPU). */
+  engineWarmup: boolean;
+  /**
+   * Wait this long before moving finished audio into storage. 0 in production; tests and
+   * demos raise it to observe the `pending` state.
+   */
+  uploadDelayMs: number;
   queue: {
     /** Syntheses running at once across all keys. */
     concurrency: number;
@@ -55,6 +62,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       return fallback;
     }
     return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
   };
   const str = (name: string, fallback: string): string => {
     const raw = env[name];
@@ -109,6 +124,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ffmpegPath: str('FFMPEG_PATH', 'ffmpeg'),
     ffprobePath: str('FFPROBE_PATH', 'ffprobe'),
     engineThreads: int('ENGINE_THREADS', 1, 1, 64),
+    engineWarmup: bool('ENGINE_WARMUP', true),
+    uploadDelayMs: int('UPLOAD_DELAY_MS', 0, 0, 3_600_000),
     queue: {
       concurrency: int('QUEUE_CONCURRENCY', 2, 1, 256),
       maxWaiting: int('QUEUE_MAX_WAITING', 100, 1, 100_000),

@@ -1,10 +1,20 @@
+import path from 'node:path';
+import type { PcmAudio } from './audio/pcm.js';
 import type { Config } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
+import { CatalogVoiceDirectory } from './domain/catalog-voice-directory.js';
+import { GenerationService } from './domain/generations.js';
 import { PointsLedger } from './domain/points.js';
+import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
+import { EngineRegistry } from './speech/engine-registry.js';
+import { enhanceSpeech } from './speech/enhance.js';
+import { SpeechPipeline } from './speech/pipeline.js';
+import type { BlobStore } from './storage/blob-store.js';
+import { LocalDiskBlobStore } from './storage/local-blob-store.js';
 
 /** Everything the app and the CLI need, built once. The only place that names concrete adapters. */
 export interface Container {
@@ -14,6 +24,11 @@ export interface Container {
   accounts: AccountService;
   ledger: PointsLedger;
   rateLimiter: RateLimiter;
+  engines: EngineRegistry;
+  blobs: BlobStore;
+  generations: GenerationService;
+  /** Resumes unfinished background work and warms the engines; the server calls it after listening. */
+  start(): Promise<void>;
   /** Closes everything in reverse order of creation. */
   close(): Promise<void>;
 }
@@ -23,14 +38,37 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   await database.migrate();
   const store = new Store(database.db);
   const rateLimiter = new MemoryRateLimiter();
+  const ledger = new PointsLedger(store);
+  const engines = new EngineRegistry(config);
+  const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const pipeline = new SpeechPipeline(engines);
+  const generations = new GenerationService({
+    config,
+    store,
+    ledger,
+    voices: new CatalogVoiceDirectory(store),
+    pipeline,
+    queue: new FairQueue(config.queue.concurrency, config.queue.maxWaiting),
+    blobs,
+    enhance: (audio: PcmAudio) => enhanceSpeech(audio),
+  });
   return {
     config,
     database,
     store,
     accounts: new AccountService(store),
-    ledger: new PointsLedger(store),
+    ledger,
     rateLimiter,
+    engines,
+    blobs,
+    generations,
+    async start() {
+      await generations.resumePending();
+      if (config.engineWarmup) await engines.warm();
+    },
     async close() {
+      await generations.drain();
+      await engines.close();
       await rateLimiter.close();
       await database.close();
     },

@@ -49,12 +49,12 @@ export const STATUS_BY_CODE = {
   invalid_break_tag: 422,
   // 429
   rate_limited: 429,
-  queue_full: 429,
   // 5xx
   internal_error: 500,
   not_implemented: 501,
   provider_error: 502,
   service_unavailable: 503,
+  queue_full: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;

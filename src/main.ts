@@ -35,6 +35,7 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  await container.start();
   app.log.info({ url: config.publicBaseUrl, database: container.database.dialect }, 'voicelib ready');
 }
 

@@ -112,6 +112,41 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('voices_slot_owner').on('voices').columns(['slot_owner_id', 'type']).execute();
     },
   },
+  '0003_generations': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('generations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        // pending → ready (upload finished) or failed (upload failed for good)
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('voice_id', 'text', (c) => c.notNull())
+        .addColumn('engine', 'text', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('mime_type', 'text', (c) => c.notNull())
+        .addColumn('extension', 'text', (c) => c.notNull())
+        .addColumn('sample_rate', 'integer', (c) => c.notNull())
+        .addColumn('characters', 'integer', (c) => c.notNull())
+        .addColumn('points_used', 'integer', (c) => c.notNull())
+        .addColumn('duration_seconds', 'real', (c) => c.notNull())
+        .addColumn('audio_key', 'text', (c) => c.notNull())
+        .addColumn('audio_bytes', 'integer', (c) => c.notNull())
+        // secret part of the hosted audio URL; the URL stops working when the row is deleted
+        .addColumn('url_token', 'text', (c) => c.notNull())
+        // JSON [{word,start,end}] or null for a generation without stored timings
+        .addColumn('words', 'text')
+        .addColumn('error_code', 'text')
+        .addColumn('error_message', 'text')
+        .addColumn('upload_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('ready_at', 'text')
+        .execute();
+      await db.schema.createIndex('generations_account').on('generations').columns(['account_id', 'created_at']).execute();
+      await db.schema.createIndex('generations_status').on('generations').column('status').execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

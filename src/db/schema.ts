@@ -82,7 +82,34 @@ export interface VoicesTable {
   created_at: string;
 }
 
+export interface GenerationsTable {
+  id: string;
+  account_id: string;
+  key_id: string;
+  status: 'pending' | 'ready' | 'failed';
+  model: string;
+  voice_id: string;
+  engine: string;
+  format: string;
+  mime_type: string;
+  extension: string;
+  sample_rate: number;
+  characters: number;
+  points_used: number;
+  duration_seconds: number;
+  audio_key: string;
+  audio_bytes: number;
+  url_token: string;
+  words: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  upload_attempts: number;
+  created_at: string;
+  ready_at: string | null;
+}
+
 export interface Database {
+  generations: GenerationsTable;
   voices: VoicesTable;
   plans: PlansTable;
   accounts: AccountsTable;

@@ -1,6 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from './database.js';
-import type { AccountsTable, ApiKeysTable, Database, LedgerTable, PlansTable, WorkspaceMembersTable } from './schema.js';
+import type {
+  AccountsTable,
+  ApiKeysTable,
+  Database,
+  GenerationsTable,
+  LedgerTable,
+  PlansTable,
+  WorkspaceMembersTable,
+} from './schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -8,6 +16,7 @@ export type PlanRow = PlansTable;
 export type AccountRow = AccountsTable;
 export type ApiKeyRow = ApiKeysTable;
 export type LedgerRow = LedgerTable;
+export type GenerationRow = GenerationsTable;
 export type MembershipRow = WorkspaceMembersTable & { owner_account_id: string; workspace_name: string };
 
 /**
@@ -135,7 +144,48 @@ export class Store {
       .execute();
   }
 
+  // ── generations ──────────────────────────────────────────────────────────────────────
+  async insertGeneration(row: GenerationRow): Promise<void> {
+    await this.db.insertInto('generations').values(row).execute();
+  }
+  /** The caller's generation, or undefined: other accounts' ids look exactly like missing ones. */
+  findGeneration(id: string, accountId: string): Promise<GenerationRow | undefined> {
+    return this.db
+      .selectFrom('generations')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+  findGenerationById(id: string): Promise<GenerationRow | undefined> {
+    return this.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  listGenerationsByStatus(status: GenerationRow['status']): Promise<GenerationRow[]> {
+    return this.db.selectFrom('generations').selectAll().where('status', '=', status).orderBy('created_at').execute();
+  }
+  async updateGeneration(id: string, changes: Partial<Omit<GenerationRow, 'id'>>): Promise<void> {
+    await this.db.updateTable('generations').set(changes).where('id', '=', id).execute();
+  }
+  async deleteGeneration(id: string, accountId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('generations')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   // ── voices (slot accounting) ─────────────────────────────────────────────────────────
+  /** The caller's own voice (clone or design), or undefined. */
+  findVoice(id: string, accountId: string) {
+    return this.db
+      .selectFrom('voices')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
   async countVoicesForSlotOwner(ownerId: string, type: 'clone' | 'designed'): Promise<number> {
     const row = await this.db
       .selectFrom('voices')

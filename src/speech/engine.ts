@@ -25,6 +25,12 @@ export interface SynthesisInput {
   speed: number;
   /** Prosodic variation 0..1 (0 = flat and stable, 1 = very varied). Engines map it as they can. */
   variation: number;
+  /**
+   * Steering on top of the voice (v-studio emotions): base pitch shift in semitones and a
+   * multiplier on the intonation range. Engines that can realize them natively do; the
+   * pipeline's transform stage covers what an engine cannot.
+   */
+  prosody?: { pitchSemitones: number; rangeScale: number };
 }
 
 export interface SynthesisResult {
@@ -63,6 +69,8 @@ export interface SpeechEngine {
   /** False when the engine needs data (weights, lingware) that is not installed. */
   isAvailable(): Promise<boolean>;
   synthesize(input: SynthesisInput): Promise<SynthesisResult>;
+  /** Optional: starts workers and runs a few syntheses so the first request is not the slow one. */
+  warm?(): Promise<void>;
   /** Stops worker threads; further calls fail. */
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -32,22 +32,33 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await freshDatabase();
+export interface StartOptions {
+  /** Reuse another server's database and data folder (restart tests); it is then not dropped. */
+  reuse?: { databaseUrl: string; dataDir: string };
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const database = options.reuse
+    ? { url: options.reuse.databaseUrl, dir: options.reuse.dataDir, drop: async () => undefined }
+    : await freshDatabase();
+  // The public base URL (hosted links) needs the real port, so pick a free one first.
+  const port = await freePort();
   const config = loadConfig({
     HOST: '127.0.0.1',
-    PORT: '0',
+    PORT: String(port),
     DATA_DIR: database.dir,
     DATABASE_URL: database.url,
     ADMIN_TOKEN,
     LOG_LEVEL: 'silent',
+    // Warming costs seconds of CPU per server; tests that speak pay one cold synthesis instead.
+    ENGINE_WARMUP: 'false',
     ...env,
   });
   const container = await buildContainer(config);
   const app = await buildApp(container, { logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
+  await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${port}`;
+  await container.start();
 
   const request: TestServer['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -87,4 +98,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       await database.drop();
     },
   };
+}
+
+/** An ephemeral port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

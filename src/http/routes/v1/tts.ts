@@ -1,26 +1,59 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AppError } from '../../../errors.js';
+import type { GenerationRow } from '../../../db/store.js';
+import type { GenerationService } from '../../../domain/generations.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
+import { sendAudio } from '../../send-audio.js';
 import { CaptionsJson, CaptionsQuery, GenerationSummary, TtsRequest, TtsResponse } from './tts-schemas.js';
 
-const notYet = () => {
-  throw new AppError('not_implemented', 'Speech generation is not available in this build yet');
-};
+export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationService; baseUrl: string }> = async (
+  app,
+  { generations, baseUrl },
+) => {
+  const links = (id: string) => ({
+    stream_url: `${baseUrl}/api/v1/tts/${id}/audio`,
+    captions_url: `${baseUrl}/api/v1/tts/${id}/captions`,
+  });
+  const summary = async (row: GenerationRow) => ({
+    id: row.id,
+    status: row.status,
+    audio_url: await generations.audioUrl(row),
+    ...links(row.id),
+    format: row.format,
+    ...(row.status === 'failed'
+      ? { error: { code: row.error_code ?? 'upload_failed', message: row.error_message ?? 'upload failed' } }
+      : {}),
+  });
 
-export const ttsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/tts',
     {
       schema: {
         summary: 'Generate speech',
+        description:
+          'Synthesizes the text with the voice and model. The audio comes back inline; the record is `pending` ' +
+          'until the hosted copy is stored, then `ready` with an `audio_url`.',
         tags: ['tts'],
         body: TtsRequest,
         response: { 200: TtsResponse, ...errorResponses(400, 402, 404, 413, 422, 502, 503) },
       },
     },
-    notYet,
+    async (request) => {
+      const created = await generations.create(request.caller, request.body);
+      return {
+        id: created.row.id,
+        status: 'pending' as const,
+        audio_base64: created.audioBase64,
+        audio_url: null,
+        ...links(created.row.id),
+        format: created.row.format,
+        model: created.row.model,
+        points_used: created.row.points_used,
+        ...(created.captions !== undefined ? { captions: created.captions } : {}),
+      };
+    },
   );
+
   app.get(
     '/tts/:id',
     {
@@ -31,20 +64,24 @@ export const ttsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: GenerationSummary, ...errorResponses(404) },
       },
     },
-    notYet,
+    async (request) => summary(await generations.get(request.caller, request.params.id)),
   );
+
   app.get(
     '/tts/:id/audio',
     {
       schema: {
         summary: 'Stream the audio (supports Range)',
+        description: '409 `audio_not_ready` while the generation is pending; 416 for a range past the end.',
         tags: ['tts'],
         params: IdParams,
         response: { ...errorResponses(404, 409, 416) },
       },
     },
-    notYet,
+    async (request, reply) =>
+      sendAudio(request, reply, generations, await generations.get(request.caller, request.params.id)),
   );
+
   app.get(
     '/tts/:id/captions',
     {
@@ -56,8 +93,23 @@ export const ttsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Union([CaptionsJson, Type.String()]), ...errorResponses(404, 409, 422) },
       },
     },
-    notYet,
+    async (request, reply) => {
+      const row = await generations.get(request.caller, request.params.id);
+      const q = request.query;
+      const captions = generations.captions(row, {
+        format: q.format ?? 'srt',
+        mode: q.mode ?? 'phrase',
+        maxWords: q.max_words ?? 4,
+        uppercase: q.uppercase ?? false,
+      });
+      if ((q.format ?? 'srt') === 'json') return captions;
+      return reply
+        .type('application/x-subrip; charset=utf-8')
+        .header('Content-Disposition', `inline; filename="${row.id}.srt"`)
+        .send(captions.srt);
+    },
   );
+
   app.delete(
     '/tts/:id',
     {
@@ -68,6 +120,9 @@ export const ttsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok, ...errorResponses(404) },
       },
     },
-    notYet,
+    async (request) => {
+      await generations.delete(request.caller, request.params.id);
+      return { ok: true as const, id: request.params.id, deleted: true as const };
+    },
   );
 };

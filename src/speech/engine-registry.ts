@@ -1,0 +1,75 @@
+import type { Config } from '../config.js';
+import type { SpeechEngine } from './engine.js';
+
+/** How to load one engine module; `load` runs only when the engine is first needed. */
+interface EngineEntry {
+  id: string;
+  load: () => Promise<SpeechEngine>;
+}
+
+/**
+ * The engines this build knows, each imported lazily with `await import()`. Nothing outside
+ * `speech/engines/` names an engine's module; the rest of the service sees `SpeechEngine`s.
+ */
+export class EngineRegistry {
+  private readonly loaded = new Map<string, Promise<SpeechEngine>>();
+  private readonly entries: EngineEntry[];
+
+  constructor(config: Readonly<Config>) {
+    this.entries = [
+      {
+        id: 'espeak-ng',
+        load: async () => {
+          const { createEspeakEngine } = await import('./engines/espeak-ng/index.js');
+          return createEspeakEngine({ threads: config.engineThreads });
+        },
+      },
+    ];
+  }
+
+  get ids(): string[] {
+    return this.entries.map((e) => e.id);
+  }
+
+  /** The engine, loaded on first use. */
+  get(id: string): Promise<SpeechEngine> {
+    let engine = this.loaded.get(id);
+    if (!engine) {
+      const entry = this.entries.find((e) => e.id === id);
+      if (!entry) return Promise.reject(new Error(`unknown engine ${id}`));
+      engine = entry.load();
+      // A failed load is retried on the next call instead of being cached.
+      engine.catch(() => this.loaded.delete(id));
+      this.loaded.set(id, engine);
+    }
+    return engine;
+  }
+
+  /** Engines that are installed and usable on this machine. */
+  async available(): Promise<SpeechEngine[]> {
+    const out: SpeechEngine[] = [];
+    for (const entry of this.entries) {
+      try {
+        const engine = await this.get(entry.id);
+        if (await engine.isAvailable()) out.push(engine);
+      } catch {
+        // An engine whose module cannot load is simply not offered.
+      }
+    }
+    return out;
+  }
+
+  /** Loads and warms the engines that need it, so the first request is not the slow one. */
+  async warm(ids: string[] = ['espeak-ng']): Promise<void> {
+    for (const id of ids) {
+      const engine = await this.get(id);
+      if (engine.warm && (await engine.isAvailable())) await engine.warm();
+    }
+  }
+
+  async close(): Promise<void> {
+    const engines = await Promise.allSettled([...this.loaded.values()]);
+    for (const result of engines) if (result.status === 'fulfilled') await result.value.close();
+    this.loaded.clear();
+  }
+}

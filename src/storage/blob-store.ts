@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte range, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where finished audio lives. The local-disk store serves one machine; an S3 store serves a
+ * cluster. Keys are opaque paths like `audio/gen_x.mp3`.
+ */
+export interface BlobStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Size in bytes, or null when the blob does not exist. */
+  size(key: string): Promise<number | null>;
+  /** Streams the whole blob or one byte range of it. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  /**
+   * A URL the store itself serves without the API key, or null when the service must serve
+   * the blob (local disk).
+   */
+  publicUrl(key: string): Promise<string | null>;
+}
