@@ -16,9 +16,14 @@ describe('the human API docs page in a real browser', () => {
     }
     const server = await startServer();
     const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vl-chromium-'));
-    const browser = await chromium.launch({
+    t.after(async () => {
+      await server.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    });
+    const browser = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
+      // Without the background-networking flags Chromium keeps dialling out on a closed network.
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -27,10 +32,10 @@ describe('the human API docs page in a real browser', () => {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        `--user-data-dir=${userDataDir}`,
       ],
     });
-    try {
+    t.after(() => browser.close());
+    {
       const page = await browser.newPage();
       const failures: string[] = [];
       page.on('requestfailed', (r) => failures.push(r.url()));
@@ -50,10 +55,6 @@ describe('the human API docs page in a real browser', () => {
         [],
         'every asset of the page loads from the service itself',
       );
-    } finally {
-      await browser.close();
-      await server.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
     }
   });
 });
