@@ -1,8 +1,20 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
-import { buildContainer } from './container.js';
+import { type Config, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { Store } from './db/store.js';
+import { AccountService } from './domain/accounts.js';
 import { isAppError } from './errors.js';
+
+/**
+ * Admin commands need the database and the account service only; opening just those keeps the
+ * command line quick (the speech stack and the voice catalog are never loaded).
+ */
+async function openAdmin(config: Readonly<Config>) {
+  const database = await openDatabase(config.databaseUrl);
+  await database.migrate();
+  return { database, accounts: new AccountService(new Store(database.db)), close: () => database.close() };
+}
 
 const USAGE = `voicelib — self-hosted speech service
 
@@ -73,7 +85,7 @@ function print(result: unknown, json: boolean) {
 async function admin(args: string[], values: Record<string, string | boolean | undefined>): Promise<unknown> {
   const [area, action, a1, a2] = args;
   const v = values as Record<string, string | undefined>;
-  const container = await buildContainer(loadConfig());
+  const container = await openAdmin(loadConfig());
   const accounts = container.accounts;
   try {
     switch (`${area} ${action}`) {
@@ -159,7 +171,7 @@ export async function main(argv: string[]): Promise<number> {
         return -1; // keeps running
       }
       case 'migrate': {
-        const container = await buildContainer(loadConfig());
+        const container = await openAdmin(loadConfig());
         await container.close();
         print({ ok: true, database: container.database.dialect }, json);
         return 0;

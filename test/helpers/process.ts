@@ -32,7 +32,7 @@ export async function startProcess(env: Record<string, string>, port: number): P
   let logs = '';
   child.stdout!.on('data', (d) => (logs += d));
   child.stderr!.on('data', (d) => (logs += d));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early: ${logs}`);
     try {

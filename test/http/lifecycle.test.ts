@@ -24,7 +24,7 @@ describe('process lifecycle', () => {
     const port = await freePort();
     const token = 'lifecycle-admin-token-123';
     const server = await startProcess(
-      { DATABASE_URL: db.url, DATA_DIR: db.dir, ADMIN_TOKEN: token, LOG_LEVEL: 'info' },
+      { DATABASE_URL: db.url, DATA_DIR: db.dir, ADMIN_TOKEN: token, LOG_LEVEL: 'info', ENGINE_WARMUP: 'false' },
       port,
     );
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
