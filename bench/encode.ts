@@ -1,15 +1,18 @@
 /**
  * Encode cost per output format: 10 s and 100 s of 22.05 kHz speech-like audio encoded at 44.1 kHz
  * (so every format also pays for resampling), plus the fixed cost of starting ffmpeg and the cost
- * of the TypeScript resampler alone. Prints a table; never passes or fails.
+ * of resampling alone. Where a faster path replaced an older one, both run here so that the
+ * comparison comes from one run on one machine state: MP3 through the WebAssembly LAME (worker
+ * threads) and through ffmpeg, and resampling through Speex (WebAssembly) and the TypeScript sinc.
+ * Prints a table; never passes or fails.
  *
  *   npx tsc -p tsconfig.json && node dist/bench/encode.js
  */
 import { readFileSync } from 'node:fs';
-import { AUDIO_FORMATS, encodeAudio } from '../src/audio/encode.js';
+import { AUDIO_FORMATS, type EncodeAudioOptions, encodeAudio } from '../src/audio/encode.js';
 import { runFfmpeg } from '../src/audio/ffmpeg-process.js';
 import type { PcmAudio } from '../src/audio/pcm.js';
-import { resample } from '../src/audio/resample.js';
+import { resample, resampleSinc } from '../src/audio/resample.js';
 
 const SOURCE_RATE = 22050;
 const TARGET_RATE = 44100;
@@ -70,24 +73,62 @@ const timing = (t: { wallMs: number; cpuMs: number }): string =>
 
 const inputs = DURATIONS_SEC.map((seconds) => speechLike(seconds));
 console.log(`Encode cost, ${SOURCE_RATE} Hz mono in, ${TARGET_RATE} Hz out; best of ${RUNS} runs.`);
-console.log('Each cell: wall ms / CPU ms (this process + ffmpeg), and the output size.\n');
-console.log(`${'format'.padEnd(10)}${DURATIONS_SEC.map((s) => cell(`${s} s of audio`, 28)).join('')}`);
-for (const format of AUDIO_FORMATS) {
+console.log(
+  'Each cell: wall ms / CPU ms (this process with its worker threads + ffmpeg), and the output size.\n',
+);
+console.log(`${'format'.padEnd(12)}${DURATIONS_SEC.map((s) => cell(`${s} s of audio`, 28)).join('')}`);
+/** Each row: a label and the options that select the path (MP3 twice: the new path and the old one). */
+const rows: Array<[string, Omit<EncodeAudioOptions, 'sampleRate'>]> = AUDIO_FORMATS.flatMap(
+  (format): Array<[string, Omit<EncodeAudioOptions, 'sampleRate'>]> =>
+    format === 'MP3'
+      ? [
+          ['MP3 wasm', { format }],
+          ['MP3 ffmpeg', { format, mp3Encoder: 'ffmpeg' }],
+        ]
+      : [[format, { format }]],
+);
+for (const [label, options] of rows) {
   const cells: string[] = [];
   for (const pcm of inputs) {
     let bytes = 0;
     const t = await measure(async () => {
-      bytes = (await encodeAudio(pcm, { format, sampleRate: TARGET_RATE })).data.length;
+      bytes = (await encodeAudio(pcm, { ...options, sampleRate: TARGET_RATE })).data.length;
     });
     cells.push(cell(`${timing(t)} ms, ${(bytes / 1024).toFixed(0)} KiB`, 28));
   }
-  console.log(`${format.padEnd(10)}${cells.join('')}`);
+  console.log(`${label.padEnd(12)}${cells.join('')}`);
 }
 
-const resampleCells: string[] = [];
-for (const pcm of inputs)
-  resampleCells.push(cell(`${timing(await measure(() => resample(pcm, TARGET_RATE)))} ms`, 28));
-console.log(`${'resample'.padEnd(10)}${resampleCells.join('')}   (the TypeScript resampler alone)`);
+for (const [label, run] of [
+  ['resample', resample],
+  ['rs. sinc', resampleSinc],
+] as const) {
+  const cells: string[] = [];
+  for (const pcm of inputs) cells.push(cell(`${timing(await measure(() => run(pcm, TARGET_RATE)))} ms`, 28));
+  const what =
+    label === 'resample' ? 'Speex in WebAssembly, what the formats use' : 'the TypeScript sinc (fallback)';
+  console.log(`${label.padEnd(12)}${cells.join('')}   (${what})`);
+}
+// A typical speech request: a sentence or a paragraph, MP3 at 24 kHz and 64 kbit/s.
+console.log('\nMP3 at 24 kHz, 64 kbit/s (the shape of a typical speech request):');
+for (const seconds of [2, 10]) {
+  const pcm = speechLike(seconds);
+  const cells: string[] = [];
+  for (const mp3Encoder of ['wasm', 'ffmpeg'] as const) {
+    const t = await measure(() =>
+      encodeAudio(pcm, { format: 'MP3', sampleRate: 24000, bitRate: 64000, mp3Encoder }),
+    );
+    cells.push(`${mp3Encoder} ${timing(t)} ms`);
+  }
+  console.log(`  ${String(seconds).padStart(3)} s: ${cells.join(', ')}`);
+}
+
+const twoMinutes = speechLike(120);
+const speex = await measure(() => resample(twoMinutes, TARGET_RATE));
+const sinc = await measure(() => resampleSinc(twoMinutes, TARGET_RATE));
+console.log(
+  `\nResampling 2 min, ${SOURCE_RATE} -> ${TARGET_RATE} Hz: Speex ${timing(speex)} ms, TypeScript sinc ${timing(sinc)} ms`,
+);
 
 const startup = await measure(() => runFfmpeg('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-version']));
-console.log(`\nffmpeg start-up alone (ffmpeg -version, same spawn path): ${timing(startup)} ms`);
+console.log(`ffmpeg start-up alone (ffmpeg -version, same spawn path): ${timing(startup)} ms`);

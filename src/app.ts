@@ -83,7 +83,12 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
 
   await app.register(healthRoutes, { database: deps.database });
-  await app.register(fileRoutes, { generations: deps.generations });
+  await app.register(fileRoutes, {
+    generations: deps.generations,
+    designs: deps.designs,
+    library: deps.library,
+    blobs: deps.blobs,
+  });
 
   await app.register(
     async (v1) => {
@@ -96,7 +101,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       await v1.register(accountRoutes, { accounts: deps.accounts });
       await v1.register(modelRoutes);
       await v1.register(ttsRoutes, { generations: deps.generations, baseUrl: config.publicBaseUrl });
-      await v1.register(voiceRoutes);
+      await v1.register(voiceRoutes, { library: deps.library, clones: deps.clones, designs: deps.designs });
     },
     { prefix: '/api/v1' },
   );

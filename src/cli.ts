@@ -21,6 +21,8 @@ const USAGE = `voicelib — self-hosted speech service
 Usage:
   voicelib serve                                   start the HTTP service (same as npm start)
   voicelib migrate                                 create or update the database schema
+  voicelib models list [--json] [--verify]         downloadable voice data and what is installed
+  voicelib models pull NAME [--allow-unverified]   download a pack (pinned SHA-256, resumable)
   voicelib admin account create --plan P [--points N] [--name S] [--clone-slots N] [--design-slots N]
   voicelib admin account list | show ACCOUNT_ID
   voicelib admin account set-plan ACCOUNT_ID PLAN
@@ -149,6 +151,12 @@ async function admin(args: string[], values: Record<string, string | boolean | u
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'models') {
+    // The models command parses its own flags (--verify, --allow-unverified).
+    const { runModelsCommand } = await import('./models/cli.js');
+    const config = loadConfig();
+    return runModelsCommand(argv.slice(1), { modelsDir: config.modelsDir, modelsSearchPath: config.modelsSearchPath });
+  }
   let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });

@@ -5,7 +5,10 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
 import { CatalogVoiceDirectory } from './domain/catalog-voice-directory.js';
+import { CloneService } from './domain/clones.js';
+import { DesignService } from './domain/designs.js';
 import { GenerationService } from './domain/generations.js';
+import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger } from './domain/points.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
@@ -27,6 +30,9 @@ export interface Container {
   engines: EngineRegistry;
   blobs: BlobStore;
   generations: GenerationService;
+  clones: CloneService;
+  designs: DesignService;
+  library: VoiceLibrary;
   /** Resumes unfinished background work and warms the engines; the server calls it after listening. */
   start(): Promise<void>;
   /** Closes everything in reverse order of creation. */
@@ -42,31 +48,44 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   const engines = new EngineRegistry(config);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const pipeline = new SpeechPipeline(engines);
+  const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
+  const accounts = new AccountService(store);
+  const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
   const generations = new GenerationService({
     config,
     store,
     ledger,
     voices: new CatalogVoiceDirectory(store),
     pipeline,
-    queue: new FairQueue(config.queue.concurrency, config.queue.maxWaiting),
+    queue,
     blobs,
-    enhance: (audio: PcmAudio) => enhanceSpeech(audio),
+    enhance: denoise,
   });
+  const clones = new CloneService({ config, store, accounts, blobs, denoise });
+  const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs });
+  const library = new VoiceLibrary(store, accounts, designs);
+  // Expired design previews and their audio are removed every minute.
+  const sweeper = setInterval(() => void designs.sweepExpired().catch(() => undefined), 60_000);
+  sweeper.unref();
   return {
     config,
     database,
     store,
-    accounts: new AccountService(store),
+    accounts,
     ledger,
     rateLimiter,
     engines,
     blobs,
     generations,
+    clones,
+    designs,
+    library,
     async start() {
       await generations.resumePending();
       if (config.engineWarmup) await engines.warm();
     },
     async close() {
+      clearInterval(sweeper);
       await generations.drain();
       await engines.close();
       await rateLimiter.close();

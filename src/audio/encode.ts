@@ -3,6 +3,7 @@ import { encoderError, runFfmpeg } from './ffmpeg-process.js';
 import { setFlacTotalSamples } from './flac-stream-info.js';
 import { AUDIO_FORMAT_INFO, type AudioFormat, isSampleRate } from './formats.js';
 import { withInfoFrame } from './mp3-info-frame.js';
+import { encodeMp3Wasm, Mp3WasmUnavailableError, nearestMp3Kbps } from './mp3-wasm.js';
 import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
 import { floatsToS16le } from './pcm16.js';
@@ -27,8 +28,13 @@ export interface EncodeAudioOptions {
    * 16-24 kHz) and OGG_OPUS (constrained VBR; default 64 000); ignored by the other formats.
    */
   bitRate?: number;
-  /** The ffmpeg binary for MP3, FLAC and OGG_OPUS; default `'ffmpeg'` (looked up on PATH). */
+  /** The ffmpeg binary for FLAC, OGG_OPUS and the MP3 fallback; default `'ffmpeg'` (looked up on PATH). */
   ffmpegPath?: string;
+  /**
+   * MP3 encoder: `wasm` (default; LAME in WebAssembly, in worker threads) or `ffmpeg` (libmp3lame in
+   * a spawned process). `wasm` falls back to ffmpeg for good if the module cannot load here.
+   */
+  mp3Encoder?: 'wasm' | 'ffmpeg';
   /** Kill ffmpeg after this long; default 60 000 ms. */
   timeoutMs?: number;
 }
@@ -108,6 +114,26 @@ async function encodeWithFfmpeg(
   return setOpusInputSampleRate(encoded, sampleRate);
 }
 
+/** Set when the WebAssembly MP3 encoder failed to load; from then on MP3 goes through ffmpeg. */
+let mp3WasmFailure: Mp3WasmUnavailableError | undefined;
+
+/** MP3 through the WebAssembly LAME (worker threads), or ffmpeg when asked or when that cannot load. */
+async function encodeMp3(pcm: PcmAudio, options: EncodeAudioOptions): Promise<Buffer> {
+  if (options.mp3Encoder !== 'ffmpeg' && !mp3WasmFailure) {
+    const { sampleRate } = options;
+    const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
+    try {
+      return await encodeMp3Wasm(pcm, sampleRate, kbps);
+    } catch (error) {
+      if (!(error instanceof Mp3WasmUnavailableError)) throw error;
+      mp3WasmFailure = error;
+      // Logged once: every later MP3 goes straight to ffmpeg.
+      process.emitWarning(`${error.message}; MP3 is encoded with ffmpeg from now on`, 'VoicelibWarning');
+    }
+  }
+  return encodeWithFfmpeg(pcm, 'MP3', options);
+}
+
 /** WAV-family and raw formats: done in-process, they cost less than starting a process would. */
 function encodeInProcess(pcm: PcmAudio, format: AudioFormat, sampleRate: number): Buffer {
   if (format === 'PCM') return floatsToS16le(resample(pcm, sampleRate).samples);
@@ -117,9 +143,10 @@ function encodeInProcess(pcm: PcmAudio, format: AudioFormat, sampleRate: number)
 
 /**
  * Encodes mono PCM to one of the service's output formats at one of its sample rates.
- * WAV, LINEAR16, ALAW, MULAW and PCM are encoded in TypeScript; MP3 (libmp3lame, CBR), FLAC and
- * OGG_OPUS (libopus) by an ffmpeg process fed raw s16le on stdin, with the file read from stdout.
- * ffmpeg failures become `AppError('provider_error', retryable)` with the details only in `cause`.
+ * WAV, LINEAR16, ALAW, MULAW and PCM are encoded in TypeScript; MP3 (CBR) by LAME compiled to
+ * WebAssembly in worker threads (`mp3-wasm.ts`; ffmpeg if that cannot load); FLAC and OGG_OPUS
+ * (libopus) by an ffmpeg process fed raw s16le on stdin, with the file read from stdout.
+ * Encoder failures become `AppError('provider_error', retryable)` with the details only in `cause`.
  *
  * @example
  * const { data, mimeType } = await encodeAudio(pcm, { format: 'MP3', sampleRate: 24000, bitRate: 64000 });
@@ -134,7 +161,7 @@ export async function encodeAudio(pcm: PcmAudio, options: EncodeAudioOptions): P
   let data: Buffer;
   if (format === 'MP3' || format === 'FLAC' || format === 'OGG_OPUS') {
     try {
-      data = await encodeWithFfmpeg(pcm, format, options);
+      data = format === 'MP3' ? await encodeMp3(pcm, options) : await encodeWithFfmpeg(pcm, format, options);
     } catch (error) {
       throw encoderError(format, error);
     }

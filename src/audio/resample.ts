@@ -1,5 +1,6 @@
 import { AppError } from '../errors.js';
 import type { PcmAudio } from './pcm.js';
+import { resampleSpeex } from './speex-resampler.js';
 
 /**
  * Band-limited resampling with a Kaiser-windowed sinc, evaluated as a polyphase filter.
@@ -123,23 +124,38 @@ function convolveRounded(
 }
 
 /**
- * Resamples mono PCM to `targetRate` Hz with a windowed-sinc polyphase filter (anti-aliased when
- * downsampling). The output has `ceil(n * targetRate / sampleRate)` samples and is aligned with the
- * input: output sample k sits at input time k / targetRate seconds.
- * Returns the input object itself when the rates already match.
+ * Resamples mono PCM to `targetRate` Hz, anti-aliased when downsampling. The output has
+ * `ceil(n * targetRate / sampleRate)` samples and is aligned with the input: output sample k sits
+ * at input time k / targetRate seconds. Returns the input object itself when the rates match.
+ *
+ * Runs the Speex resampler compiled to WebAssembly with SIMD (`speex-resampler.ts`, quality 3),
+ * about 4x faster than `resampleSinc` here with the same class of filter (the two outputs differ
+ * by under -80 dB); `resampleSinc` takes over where the module cannot load.
  *
  * @example
  * const wide = resample({ sampleRate: 22050, samples }, 44100); // twice as many samples
  */
 export function resample(pcm: PcmAudio, targetRate: number): PcmAudio {
-  if (
-    !Number.isInteger(targetRate) ||
-    targetRate <= 0 ||
-    !Number.isInteger(pcm.sampleRate) ||
-    pcm.sampleRate <= 0
-  ) {
-    throw new AppError('internal_error', `Cannot resample ${pcm.sampleRate} Hz to ${targetRate} Hz`);
+  checkRates(pcm.sampleRate, targetRate);
+  if (targetRate === pcm.sampleRate) return pcm;
+  const outLength = Math.ceil((pcm.samples.length * targetRate) / pcm.sampleRate);
+  const samples = resampleSpeex(pcm.samples, pcm.sampleRate, targetRate, outLength);
+  return samples ? { sampleRate: targetRate, samples } : resampleSinc(pcm, targetRate);
+}
+
+function checkRates(sourceRate: number, targetRate: number): void {
+  if (!Number.isInteger(targetRate) || targetRate <= 0 || !Number.isInteger(sourceRate) || sourceRate <= 0) {
+    throw new AppError('internal_error', `Cannot resample ${sourceRate} Hz to ${targetRate} Hz`);
   }
+}
+
+/**
+ * The TypeScript resampler: a Kaiser-windowed sinc evaluated as a polyphase filter, with the
+ * same contract as `resample` (length, alignment, identity). The fallback when the WebAssembly
+ * module cannot load, and the reference the tests and the bench compare against.
+ */
+export function resampleSinc(pcm: PcmAudio, targetRate: number): PcmAudio {
+  checkRates(pcm.sampleRate, targetRate);
   if (targetRate === pcm.sampleRate) return pcm;
   const gcd = greatestCommonDivisor(pcm.sampleRate, targetRate);
   const up = targetRate / gcd;

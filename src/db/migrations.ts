@@ -147,6 +147,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('generations_status').on('generations').column('status').execute();
     },
   },
+  '0004_voice_library': {
+    async up(db: Kysely<unknown>) {
+      // Secret part of a saved design's public preview_url (and of a clone's sample link).
+      await db.schema.alterTable('voices').addColumn('url_token', 'text').execute();
+      await db.schema.alterTable('voices').addColumn('sample_mime', 'text').execute();
+      await db.schema
+        .createTable('design_previews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('batch_id', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('language', 'text', (c) => c.notNull())
+        .addColumn('prompt', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('identity', 'text', (c) => c.notNull())
+        .addColumn('audio_key', 'text', (c) => c.notNull())
+        .addColumn('mime_type', 'text', (c) => c.notNull())
+        .addColumn('url_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('design_previews_account').on('design_previews').column('account_id').execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

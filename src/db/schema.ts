@@ -79,7 +79,26 @@ export interface VoicesTable {
   identity: string;
   /** Blob-store key of the stored sample or audition clip. */
   sample_key: string | null;
+  sample_mime: string | null;
+  /** Secret part of the public link to the stored clip. */
+  url_token: string | null;
   created_at: string;
+}
+
+export interface DesignPreviewsTable {
+  id: string;
+  /** Previews of one call share a batch; saving one discards the others. */
+  batch_id: string;
+  account_id: string;
+  language: string;
+  prompt: string;
+  text: string;
+  identity: string;
+  audio_key: string;
+  mime_type: string;
+  url_token: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface GenerationsTable {
@@ -109,6 +128,7 @@ export interface GenerationsTable {
 }
 
 export interface Database {
+  design_previews: DesignPreviewsTable;
   generations: GenerationsTable;
   voices: VoicesTable;
   plans: PlansTable;

@@ -4,9 +4,11 @@ import type {
   AccountsTable,
   ApiKeysTable,
   Database,
+  DesignPreviewsTable,
   GenerationsTable,
   LedgerTable,
   PlansTable,
+  VoicesTable,
   WorkspaceMembersTable,
 } from './schema.js';
 
@@ -17,6 +19,8 @@ export type AccountRow = AccountsTable;
 export type ApiKeyRow = ApiKeysTable;
 export type LedgerRow = LedgerTable;
 export type GenerationRow = GenerationsTable;
+export type VoiceRow = VoicesTable;
+export type DesignPreviewRow = DesignPreviewsTable;
 export type MembershipRow = WorkspaceMembersTable & { owner_account_id: string; workspace_name: string };
 
 /**
@@ -176,6 +180,59 @@ export class Store {
   }
 
   // ── voices (slot accounting) ─────────────────────────────────────────────────────────
+  async insertVoice(row: VoiceRow): Promise<void> {
+    await this.db.insertInto('voices').values(row).execute();
+  }
+  findVoiceById(id: string): Promise<VoiceRow | undefined> {
+    return this.db.selectFrom('voices').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  /** The caller's own voices, newest first, optionally of one type. */
+  listVoices(accountId: string, type?: VoiceRow['type']): Promise<VoiceRow[]> {
+    let query = this.db.selectFrom('voices').selectAll().where('account_id', '=', accountId);
+    if (type) query = query.where('type', '=', type);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+  async deleteVoice(id: string, accountId: string, type: VoiceRow['type']): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('voices')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('type', '=', type)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+  /**
+   * Takes the slot owner's row lock for the rest of the transaction (PostgreSQL row lock; SQLite
+   * serializes writers anyway) by bumping its lifetime counter, so two concurrent creations
+   * cannot both see the last free slot. Returns the counter's new value.
+   */
+  async claimSlot(ownerId: string, column: 'clones_created' | 'designs_created'): Promise<number> {
+    await this.incrementCreated(ownerId, column);
+    const row = await this.db.selectFrom('accounts').select(column).where('id', '=', ownerId).executeTakeFirst();
+    return Number(row?.[column] ?? 0);
+  }
+
+  // ── design previews ──────────────────────────────────────────────────────────────────
+  async insertPreview(row: DesignPreviewRow): Promise<void> {
+    await this.db.insertInto('design_previews').values(row).execute();
+  }
+  findPreview(id: string): Promise<DesignPreviewRow | undefined> {
+    return this.db.selectFrom('design_previews').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  listPreviews(accountId: string): Promise<DesignPreviewRow[]> {
+    return this.db.selectFrom('design_previews').selectAll().where('account_id', '=', accountId).execute();
+  }
+  listPreviewBatch(batchId: string): Promise<DesignPreviewRow[]> {
+    return this.db.selectFrom('design_previews').selectAll().where('batch_id', '=', batchId).execute();
+  }
+  async deletePreviews(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('design_previews').where('id', 'in', ids).execute();
+  }
+  listExpiredPreviews(now: string): Promise<DesignPreviewRow[]> {
+    return this.db.selectFrom('design_previews').selectAll().where('expires_at', '<', now).execute();
+  }
+
   /** The caller's own voice (clone or design), or undefined. */
   findVoice(id: string, accountId: string) {
     return this.db

@@ -24,6 +24,26 @@ export class EngineRegistry {
           return createEspeakEngine({ threads: config.engineThreads });
         },
       },
+      {
+        id: 'kokoro',
+        load: async () => {
+          const { createKokoroEngine } = await import('./engines/kokoro/index.js');
+          return createKokoroEngine({
+            modelFolders: [...config.modelsSearchPath, config.modelsDir],
+            threads: config.engineThreads,
+          });
+        },
+      },
+      {
+        id: 'piper',
+        load: async () => {
+          const { createPiperEngine } = await import('./engines/piper/index.js');
+          return createPiperEngine({
+            modelFolders: [...config.modelsSearchPath, config.modelsDir],
+            threads: config.engineThreads,
+          });
+        },
+      },
     ];
   }
 

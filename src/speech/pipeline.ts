@@ -1,6 +1,7 @@
 import type { PcmAudio } from '../audio/pcm.js';
 import { resample } from '../audio/resample.js';
 import { makeSilence } from '../audio/silence.js';
+import { applyTransform, transformTimings } from '../audio/transform.js';
 import type { ModelKey } from '../domain/models.js';
 import { AppError } from '../errors.js';
 import type { EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
@@ -62,7 +63,7 @@ export class SpeechPipeline {
   constructor(private readonly engines: EngineRegistry) {}
 
   async speak(request: SpeakRequest): Promise<SpeakResult> {
-    const engine = await this.pickEngine(request.model, request.voice.language);
+    const engine = await this.pickEngine(request.model, request.voice);
     const engineVoice = request.voice.engines[engine.info.id] ?? { id: request.voice.language };
     const steerable = request.model === 'v-studio';
     const delivery = steerable ? DELIVERY[request.deliveryMode ?? 'BALANCED'] : null;
@@ -114,11 +115,19 @@ export class SpeechPipeline {
     const chunks: Float32Array[] = [];
     const words: WordTiming[] = [];
     let offsetSamples = 0;
+    // The voice transform runs on each speech piece, so pauses keep exactly the requested length
+    // even when it changes the tempo; word timings move with it.
+    const transform = request.voice.transform ?? {};
     for (const piece of pieces) {
-      const audio = 'pause' in piece ? makeSilence(rate, piece.pause) : resampleTo(piece.audio, rate);
+      const audio =
+        'pause' in piece
+          ? makeSilence(rate, piece.pause)
+          : applyTransform(resampleTo(piece.audio, rate), transform);
       if ('words' in piece) {
         const offset = offsetSamples / rate;
-        for (const w of piece.words) words.push({ word: w.word, start: w.start + offset, end: w.end + offset });
+        for (const w of transformTimings(piece.words, transform)) {
+          words.push({ word: w.word, start: w.start + offset, end: w.end + offset });
+        }
       }
       chunks.push(audio.samples);
       offsetSamples += audio.samples.length;
@@ -144,11 +153,16 @@ export class SpeechPipeline {
     }
   }
 
-  private async pickEngine(model: ModelKey, language: string): Promise<SpeechEngine> {
+  /**
+   * The model's engine among those this voice has a realization for, so a voice keeps sounding
+   * like itself (a male preset is never handed to an engine's only, female voice).
+   */
+  private async pickEngine(model: ModelKey, voice: VoiceRealization): Promise<SpeechEngine> {
     const available = await this.engines.available();
-    const engine = chooseEngine(model, language, available);
+    const realizable = available.filter((e) => voice.engines[e.info.id] !== undefined);
+    const engine = chooseEngine(model, voice.language, realizable.length > 0 ? realizable : available);
     if (!engine) {
-      throw new AppError('provider_error', `No speech engine is installed for ${language}`, { retryable: false });
+      throw new AppError('provider_error', `No speech engine is installed for ${voice.language}`, { retryable: false });
     }
     return engine;
   }

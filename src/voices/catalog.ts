@@ -146,7 +146,7 @@ function preset(
   };
   const pico = PICO_LOCALES.get(draft.espeak);
   if (pico !== undefined && draft.gender === 'female') {
-    engines['pico'] = {
+    engines['svox-pico'] = {
       id: pico,
       params: {
         pitch: Math.round((100 * traits.pitchHz) / PICO_MEDIAN_HZ),

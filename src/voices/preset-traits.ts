@@ -303,7 +303,8 @@ export function espeakRealization(
       variant: chosen.variant[0],
       pitch: chosen.pitch,
       range,
-      rate: Math.round(ESPEAK_BASE_WPM * traits.rate),
+      // espeak-ng speaks 80-450 words per minute; a measured rate outside that is clamped.
+      rate: Math.round(clamp(ESPEAK_BASE_WPM * traits.rate, 80, 450)),
     },
   };
 }

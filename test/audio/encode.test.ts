@@ -180,6 +180,7 @@ describe('encodeAudio: failures', () => {
       format: 'MP3',
       sampleRate: 24000,
       ffmpegPath: '/nonexistent/ffmpeg',
+      mp3Encoder: 'ffmpeg',
     }).then(
       () => undefined,
       (e: unknown) => e,

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AppError } from '../../../errors.js';
+import type { CloneService } from '../../../domain/clones.js';
+import type { DesignService } from '../../../domain/designs.js';
+import type { VoiceLibrary } from '../../../domain/voice-library.js';
+import { languagesResponse } from '../../../voices/languages.js';
 import { Ok, Paging, SlotVoiceList, VoiceIdParams, VoiceList, errorResponses } from '../../schemas.js';
 import {
   CloneRequest,
@@ -12,11 +15,21 @@ import {
   SaveDesignResponse,
 } from './voice-schemas.js';
 
-const notYet = () => {
-  throw new AppError('not_implemented', 'The voice library is not available in this build yet');
-};
+export interface VoiceRouteDeps {
+  library: VoiceLibrary;
+  clones: CloneService;
+  designs: DesignService;
+}
 
-export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const page = <T>(p: { items: T[]; total: number; count: number; offset: number; has_more: boolean }) => ({
+  voices: p.items,
+  total: p.total,
+  count: p.count,
+  offset: p.offset,
+  has_more: p.has_more,
+});
+
+export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app, { library, clones, designs }) => {
   app.get(
     '/voices',
     {
@@ -30,7 +43,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: VoiceList, ...errorResponses(422) },
       },
     },
-    notYet,
+    async (request) => page(await library.list(request.caller, request.query)),
   );
   app.get(
     '/voices/languages',
@@ -41,7 +54,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LanguagesResponse, ...errorResponses() },
       },
     },
-    notYet,
+    async () => languagesResponse() as never,
   );
   app.get(
     '/voices/clones',
@@ -53,7 +66,10 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SlotVoiceList, ...errorResponses(422) },
       },
     },
-    notYet,
+    async (request) => {
+      const listed = await library.listOwn(request.caller, 'clone', request.query);
+      return { ...page(listed), used: listed.used, limit: listed.limit };
+    },
   );
   app.post(
     '/voices/clones',
@@ -66,7 +82,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CloneResponse, ...errorResponses(400, 409, 413, 422) },
       },
     },
-    notYet,
+    async (request) => clones.create(request.caller, request.body),
   );
   app.delete(
     '/voices/clones/:voiceId',
@@ -78,7 +94,10 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok, ...errorResponses(404) },
       },
     },
-    notYet,
+    async (request) => {
+      await clones.delete(request.caller, request.params.voiceId);
+      return { ok: true as const, id: request.params.voiceId, deleted: true as const };
+    },
   );
   app.post(
     '/voices/designs/previews',
@@ -91,7 +110,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PreviewsResponse, ...errorResponses(400, 402, 409, 413, 422, 502) },
       },
     },
-    notYet,
+    async (request) => designs.previews(request.caller, request.body),
   );
   app.get(
     '/voices/designs',
@@ -103,7 +122,10 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SlotVoiceList, ...errorResponses(422) },
       },
     },
-    notYet,
+    async (request) => {
+      const listed = await library.listOwn(request.caller, 'designed', request.query);
+      return { ...page(listed), used: listed.used, limit: listed.limit };
+    },
   );
   app.post(
     '/voices/designs',
@@ -116,7 +138,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SaveDesignResponse, ...errorResponses(400, 404, 409, 410, 413, 422) },
       },
     },
-    notYet,
+    async (request) => designs.save(request.caller, request.body),
   );
   app.delete(
     '/voices/designs/:voiceId',
@@ -128,6 +150,9 @@ export const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok, ...errorResponses(404) },
       },
     },
-    notYet,
+    async (request) => {
+      await designs.delete(request.caller, request.params.voiceId);
+      return { ok: true as const, id: request.params.voiceId, deleted: true as const };
+    },
   );
 };

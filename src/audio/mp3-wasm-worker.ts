@@ -1,0 +1,93 @@
+import { parentPort } from 'node:worker_threads';
+import { createMp3Encoder } from 'wasm-media-encoders';
+import { withInfoFrame } from './mp3-info-frame.js';
+import { resample } from './resample.js';
+
+/**
+ * Worker thread owning one LAME encoder (`wasm-media-encoders`, LAME compiled to WebAssembly).
+ * Jobs are handled one at a time in arrival order: resample to the output rate, encode CBR mono,
+ * and prepend the Info/LAME frame so decoders drop the encoder delay and padding.
+ */
+
+/** One file to encode. `samples` (mono, at `inputRate`) are transferred to the worker. */
+export interface Mp3Job {
+  id: number;
+  samples: Float32Array;
+  inputRate: number;
+  /** Output rate, Hz: one of the MPEG rates (8000 ... 48000). */
+  sampleRate: number;
+  /** A bitrate legal for the rate's MPEG version, kbit/s. */
+  kbps: number;
+}
+
+export type Mp3WorkerMessage =
+  | { kind: 'ready' }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'done'; id: number; data: Uint8Array }
+  | { kind: 'failed'; id: number; message: string };
+
+/** Shorter output is padded to one MPEG-1 frame (1152 samples), keeping the LAME padding field (12 bits) in range. */
+const MIN_OUTPUT_SAMPLES = 1152;
+
+const port = parentPort;
+if (port === null) throw new Error('mp3-wasm-worker.js must run in a worker thread');
+
+type Encoder = Awaited<ReturnType<typeof createMp3Encoder>>;
+type RawParams = (params: Record<string, unknown>) => Int32Array;
+
+/**
+ * The library accepts only the bitrates common to MPEG-1 and MPEG-2 and rejects 56 and 144 kbit/s,
+ * which LAME itself supports. Its parameter block is [kbit/s, VBR quality, output rate]; this
+ * validates with a permitted value and writes the real one into the block.
+ */
+function allowEveryLegalBitrate(encoder: Encoder): void {
+  const target = encoder as unknown as { parseParams: RawParams };
+  const original = target.parseParams;
+  target.parseParams = (params) => {
+    const block = original({ ...params, bitrate: 64 });
+    block[0] = Number(params['bitrate']);
+    return block;
+  };
+}
+
+function encode(encoder: Encoder, job: Mp3Job): Uint8Array {
+  let samples = resample({ sampleRate: job.inputRate, samples: job.samples }, job.sampleRate).samples;
+  const outputSamples = samples.length;
+  if (samples.length < MIN_OUTPUT_SAMPLES) {
+    // Silence costs nothing here: the LAME tag records the true length and decoders drop the rest.
+    const padded = new Float32Array(MIN_OUTPUT_SAMPLES);
+    padded.set(samples);
+    samples = padded;
+  }
+  encoder.configure({
+    channels: 1,
+    sampleRate: job.sampleRate,
+    bitrate: job.kbps as 64,
+    outputSampleRate: job.sampleRate as 8000,
+  });
+  // The encoder owns the bytes it returns until its next call: copy each piece out.
+  const body = Buffer.from(encoder.encode([samples]));
+  const tail = Buffer.from(encoder.finalize());
+  // A fresh copy: small Buffers share Node's pool, whose memory must not be transferred.
+  return new Uint8Array(withInfoFrame(Buffer.concat([body, tail]), outputSamples));
+}
+
+try {
+  const encoder = await createMp3Encoder();
+  allowEveryLegalBitrate(encoder);
+  port.on('message', (job: Mp3Job) => {
+    let reply: Mp3WorkerMessage;
+    try {
+      reply = { kind: 'done', id: job.id, data: encode(encoder, job) };
+    } catch (error) {
+      reply = { kind: 'failed', id: job.id, message: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(reply, reply.kind === 'done' ? [reply.data.buffer as ArrayBuffer] : []);
+  });
+  port.postMessage({ kind: 'ready' } satisfies Mp3WorkerMessage);
+} catch (error) {
+  port.postMessage({
+    kind: 'unavailable',
+    message: error instanceof Error ? error.message : String(error),
+  } satisfies Mp3WorkerMessage);
+}

@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { AppError } from '../../../errors.js';
+import type { WordTiming } from '../../engine.js';
+import { EspeakIpa } from '../espeak-ng/ipa.js';
+import { chunkSequences, splitSentences } from '../onnx/chunks.js';
+import { runChunks, type TimingSource } from '../onnx/run-chunks.js';
+import {
+  float32Tensor,
+  getSession,
+  int64Tensor,
+  type OrtTensor,
+  pickName,
+  tensorFloat32,
+  tensorNumbers,
+} from '../onnx/session.js';
+import { assembleTimings } from '../onnx/timings.js';
+import { tokenizeWhitespace } from '../shared/tokens.js';
+import { kokoroIds, kokoroPhonemes } from './phonemize.js';
+import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
+import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
+
+/**
+ * Kokoro synthesis as it runs inside a worker thread (worker.ts): one espeak-ng phonemizer and the
+ * onnxruntime sessions and voice packs loaded so far, used by one job at a time. The text is cut into
+ * sentences, merged into chunks of at most 510 phoneme ids, and each chunk is one inference with the
+ * voice pack's style row for its length; audio and word timings are joined.
+ */
+
+export const KOKORO_SAMPLE_RATE = 24_000;
+/** Phoneme ids per inference: the model's 512 positions minus the two pads. */
+export const KOKORO_MAX_IDS = 510;
+const STYLE_SIZE = 256;
+
+export interface KokoroJob {
+  text: string;
+  voice: string;
+  language: KokoroLanguage;
+  modelFile: string;
+  voiceFile: string;
+  speed: number;
+  /** onnxruntime intra-op threads. */
+  threads: number;
+}
+
+/** A message to the worker: load the phonemizer, or synthesize. */
+export type KokoroRequest = { kind: 'warm' } | { kind: 'synthesize'; job: KokoroJob };
+
+export interface KokoroResult {
+  samples: Float32Array;
+  sampleRate: number;
+  words: WordTiming[];
+  /** How the word timings were made. */
+  timing: TimingSource;
+}
+
+let phonemizer: Promise<EspeakIpa> | null = null;
+const voicePacks = new Map<string, Promise<Float32Array>>();
+
+export function getPhonemizer(): Promise<EspeakIpa> {
+  phonemizer ??= EspeakIpa.load();
+  phonemizer.catch(() => {
+    phonemizer = null;
+  });
+  return phonemizer;
+}
+
+/** A voice pack: Float32 [rows, 1, 256], one style vector per input length. */
+function getVoicePack(file: string): Promise<Float32Array> {
+  let pack = voicePacks.get(file);
+  if (!pack) {
+    pack = readFile(file).then((buffer) => {
+      if (buffer.byteLength === 0 || buffer.byteLength % (STYLE_SIZE * 4) !== 0) {
+        throw new AppError('provider_error', `${file} is not a Kokoro voice pack`, { retryable: false });
+      }
+      return new Float32Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength));
+    });
+    pack.catch(() => voicePacks.delete(file));
+    voicePacks.set(file, pack);
+  }
+  return pack;
+}
+
+/** The style row kokoro-js picks: the one at the number of phoneme ids (without pads), capped. */
+export function styleRow(pack: Float32Array, phonemeIds: number): Float32Array {
+  const rows = pack.length / STYLE_SIZE;
+  const row = Math.min(Math.max(phonemeIds, 0), rows - 1);
+  return pack.subarray(row * STYLE_SIZE, (row + 1) * STYLE_SIZE);
+}
+
+export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
+  const tokens = tokenizeWhitespace(job.text).map((t) => t.text);
+  const ipa = await getPhonemizer();
+  const espeakVoice = KOKORO_LANGUAGES[job.language].espeak;
+  const phonemize = (clauses: readonly string[]) => ipa.phonemize(clauses, espeakVoice);
+  const sentences = splitSentences(tokens).map((indices) =>
+    kokoroIds(kokoroPhonemes(tokens, indices, job.language, phonemize)),
+  );
+  const chunks = chunkSequences(sentences, {
+    maxIds: KOKORO_MAX_IDS,
+    merge: true,
+    joiner: [KOKORO_SPACE_ID],
+    breakAfter: KOKORO_BREAK_IDS,
+  });
+  if (chunks.length === 0) {
+    return {
+      samples: new Float32Array(0),
+      sampleRate: KOKORO_SAMPLE_RATE,
+      words: assembleTimings(tokens, new Map()),
+      timing: 'none',
+    };
+  }
+
+  const [session, pack] = await Promise.all([
+    getSession(job.modelFile, { threads: job.threads }),
+    getVoicePack(job.voiceFile),
+  ]);
+  const idsName =
+    pickName(session.inputNames, ['input_ids', 'tokens']) ?? session.inputNames[0] ?? 'input_ids';
+  const styleName = pickName(session.inputNames, ['style', 'ref_s']) ?? 'style';
+  const audioName =
+    pickName(session.outputNames, ['waveform', 'audio']) ?? session.outputNames[0] ?? 'waveform';
+  const durationName = session.outputNames.find((n) => /dur/i.test(n)) ?? null;
+
+  const inputs = chunks.map((chunk) => ({
+    ids: [KOKORO_PAD_ID, ...chunk.ids, KOKORO_PAD_ID],
+    owner: [-1, ...chunk.owner, -1],
+    spoken: [false, ...chunk.spoken, false],
+  }));
+  const { audio, spans, timing } = await runChunks(inputs, KOKORO_SAMPLE_RATE, async (input) => {
+    const feeds: Record<string, OrtTensor> = {
+      [idsName]: await int64Tensor(input.ids, [1, input.ids.length]),
+      // kokoro-js's row: the number of phoneme ids, pads excluded.
+      [styleName]: await float32Tensor(styleRow(pack, input.ids.length - 2), [1, STYLE_SIZE]),
+    };
+    if (session.inputNames.includes('speed')) feeds['speed'] = await float32Tensor([job.speed], [1]);
+    const outputs = await session.run(feeds);
+    const waveform = outputs[audioName];
+    if (!waveform) throw new AppError('provider_error', `Kokoro model has no "${audioName}" output`);
+    const durations = durationName ? outputs[durationName] : undefined;
+    return { samples: tensorFloat32(waveform), durations: durations ? tensorNumbers(durations) : null };
+  });
+  return {
+    samples: audio.samples,
+    sampleRate: audio.sampleRate,
+    words: assembleTimings(tokens, spans),
+    timing,
+  };
+}

@@ -1,0 +1,115 @@
+import { availableParallelism } from 'node:os';
+import { AppError } from '../../../errors.js';
+import type { EngineInfo, SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
+import { onnxRuntimeInstalled } from '../onnx/session.js';
+import { EngineWorkerPool } from '../shared/worker-pool.js';
+import type { PiperRequest, PiperResult } from './synthesize.js';
+import {
+  choosePiperVoice,
+  findPiperVoices,
+  type PiperVoice,
+  piperVoiceInfo,
+  resolveSpeaker,
+} from './voices.js';
+
+/**
+ * Piper (VITS) voices through onnxruntime-node on the CPU. A voice is `<name>.onnx` plus
+ * `<name>.onnx.json` in a `piper-<pack>` folder of a models folder (voices.ts); its config gives the
+ * espeak voice, the phoneme id map, the sample rate and the default noise and length scales.
+ *
+ * `voice.id` is the voice name (`en_US-lessac-medium`), optionally `<name>:<speaker>`; `voice.params`:
+ * - `speaker`: a multi-speaker voice's speaker, by name from `speaker_id_map` or by number (default 0).
+ * `speed` divides the config's `length_scale` (clamped to 0.25–4). `variation` scales `noise_scale`
+ * and `noise_w`: 0.5 keeps the voice's own values, 0 removes the noise (flat, repeatable), 1 is 1.5×.
+ * `prosody` is not realized natively.
+ *
+ * @example
+ * const engine = createPiperEngine({ modelFolders: [config.modelsDir] });
+ * const { audio, words } = await engine.synthesize({ text: 'Hello there.', language: 'en-US',
+ *   voice: { id: 'en_US-lessac-medium' }, speed: 1, variation: 0.5 });
+ */
+
+export const PIPER_ENGINE_ID = 'piper';
+
+export interface PiperEngineOptions {
+  /** Folders holding model packs, searched in order (`modelsSearchPath`, then `modelsDir`). */
+  modelFolders: readonly string[];
+  /** Worker threads, each with its own sessions. Default 1. */
+  threads?: number;
+}
+
+export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & { warm(): Promise<void> } {
+  const workers = Math.max(1, options.threads ?? 1);
+  const intraOpThreads = Math.max(1, Math.floor(availableParallelism() / workers));
+  const pool = new EngineWorkerPool<PiperRequest, PiperResult | null>({
+    name: 'Piper',
+    size: workers,
+    script: new URL('./worker.js', import.meta.url),
+  });
+  let voices: PiperVoice[] = findPiperVoices(options.modelFolders);
+  const info: EngineInfo = {
+    id: PIPER_ENGINE_ID,
+    label: 'Piper',
+    // Not measured here (no voices on this machine): a placeholder below Kokoro and above SVOX Pico
+    // from published listening tests of Piper's medium-quality voices.
+    naturalness: 3.5,
+    // Not measured here: about 10x real time on one desktop core as reported for medium voices.
+    realTimeFactor: 10,
+    voices: voices.map(piperVoiceInfo),
+  };
+  /** Looks at the models folders again (a voice may have been pulled since start-up). */
+  const rescan = () => {
+    voices = findPiperVoices(options.modelFolders);
+    info.voices = voices.map(piperVoiceInfo);
+  };
+
+  const engine: SpeechEngine & { warm(): Promise<void> } = {
+    info,
+
+    async isAvailable() {
+      rescan();
+      return voices.length > 0 && onnxRuntimeInstalled();
+    },
+
+    async warm() {
+      if (await engine.isAvailable()) await pool.broadcast({ kind: 'warm' });
+    },
+
+    async synthesize(input: SynthesisInput): Promise<SynthesisResult> {
+      if (voices.length === 0) rescan();
+      if (voices.length === 0) throw new AppError('service_unavailable', 'No Piper voice is installed');
+      let chosen: ReturnType<typeof choosePiperVoice>;
+      try {
+        chosen = choosePiperVoice(voices, input.voice.id, input.language);
+      } catch {
+        rescan();
+        chosen = choosePiperVoice(voices, input.voice.id, input.language);
+      }
+      const { voice } = chosen;
+      const { config } = voice;
+      const speaker = resolveSpeaker(config, input.voice.params?.['speaker'] ?? chosen.speaker);
+      const speed = Math.min(
+        4,
+        Math.max(0.25, Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1),
+      );
+      const variation = Number.isFinite(input.variation) ? Math.min(1, Math.max(0, input.variation)) : 0.5;
+      const noise = variation <= 0.5 ? 2 * variation : 1 + (variation - 0.5);
+      const result = await pool.run({
+        kind: 'synthesize',
+        job: {
+          text: input.text,
+          modelFile: voice.modelFile,
+          config,
+          speaker,
+          scales: [config.noiseScale * noise, config.lengthScale / speed, config.noiseW * noise],
+          threads: intraOpThreads,
+        },
+      });
+      if (result === null) throw new AppError('internal_error', 'The worker returned no audio');
+      return { audio: { sampleRate: result.sampleRate, samples: result.samples }, words: result.words };
+    },
+
+    close: () => pool.close(),
+  };
+  return engine;
+}

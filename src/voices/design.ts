@@ -1,0 +1,421 @@
+import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
+import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
+import {
+  type DesignAge,
+  LEXICON,
+  LONGEST_PHRASE,
+  NEGATIONS,
+  type PaceWord,
+  type PitchWord,
+  TONES,
+  type ToneEffect,
+} from './design-words.js';
+import { fitEq } from './eq-fit.js';
+import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
+import { resolveLanguage } from './languages.js';
+import { bandCentresHz } from './measure.js';
+import { espeakMedianHz, espeakRealization, unitHash, type VoiceGender } from './preset-traits.js';
+import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
+
+export type { DesignAge, PaceWord, PitchWord } from './design-words.js';
+
+/** What a voice description asks for, as far as it was understood. */
+export interface DesignSpec {
+  /** The description as given. */
+  prompt: string;
+  /** Null when the description does not say; candidates then vary it. */
+  gender: VoiceGender | null;
+  age: DesignAge | null;
+  /** BCP-47 tag of the voice's language and accent (`en-GB`, `es-MX`). */
+  language: string;
+  /** Catalog accent whose espeak-ng voice realizes the accent (`Scottish`), or null for the language's default. */
+  accent: string | null;
+  pitch: PitchWord | null;
+  pace: PaceWord | null;
+  /** Tone and timbre words, normalised to the keys of `TONES` (`warm`, `husky`, `energetic`, ...). */
+  tones: string[];
+  /** The words and phrases of the prompt that were understood, in order. */
+  understood: string[];
+}
+
+/** One designed voice. */
+export interface DesignCandidate {
+  traits: VoiceTraits;
+  identity: VoiceIdentity;
+  /** One line for people: `Male, old, en-GB (British), 95 Hz, formants 0.90, rate 0.84×: warm, calm`. */
+  summary: string;
+}
+
+/**
+ * Reads an English voice description: gender (nouns first, then pronouns), age (words and numbers
+ * such as "in her 60s" or "40-year-old"), accent or language (→ BCP-47 through `resolveLanguage`),
+ * pitch, pace, and tone or timbre words. Unknown words are ignored; a word right after a negation
+ * ("not too fast") is skipped. `languageHint` (a resolved code; omit or `auto` to infer) wins over
+ * accent words of another language; an accent word of the same language refines it (`en` +
+ * "British" → `en-GB`). Without either, English (`en-US`).
+ *
+ * @example parseDescription('A deep, calm older male narrator with a British accent')
+ * // { gender: 'male', age: 'old', language: 'en-GB', accent: 'British', pitch: 'low', tones: ['calm', 'smooth'], ... }
+ */
+export function parseDescription(prompt: string, languageHint?: string): DesignSpec {
+  const tokens = prompt
+    .toLowerCase()
+    .replace(/[‐-―-]/g, ' ')
+    .split(/[^\p{L}\p{N}'’]+/u)
+    .map((token) => token.replace(/^['’]+|['’]+$/g, ''))
+    .filter((token) => token.length > 0);
+  let gender: VoiceGender | null = null;
+  let pronounGender: VoiceGender | null = null;
+  let age: DesignAge | null = numericAge(prompt);
+  let pitch: PitchWord | null = null;
+  let pace: PaceWord | null = null;
+  const tones: string[] = [];
+  const understood: string[] = [];
+  const accents: Array<{ code: string; voiceAccent?: string; language?: boolean }> = [];
+  for (let i = 0; i < tokens.length; ) {
+    let matched = 0;
+    for (let length = Math.min(LONGEST_PHRASE, tokens.length - i); length > 0 && matched === 0; length--) {
+      const phrase = tokens.slice(i, i + length).join(' ');
+      const meaning = LEXICON.get(phrase) ?? (length === 1 ? accentBeforeWord(tokens, i) : undefined);
+      if (meaning === undefined) continue;
+      matched = length;
+      const negated = tokens.slice(Math.max(0, i - 2), i).some((token) => NEGATIONS.has(token));
+      if (negated) break;
+      understood.push(phrase);
+      switch (meaning.kind) {
+        case 'gender':
+          gender ??= meaning.gender;
+          if (meaning.age !== undefined) age ??= meaning.age;
+          break;
+        case 'pronoun':
+          pronounGender ??= meaning.gender;
+          break;
+        case 'age':
+          age ??= meaning.age;
+          break;
+        case 'pitch':
+          pitch ??= meaning.pitch;
+          if (meaning.gender !== undefined) gender ??= meaning.gender;
+          break;
+        case 'pace':
+          pace ??= meaning.pace;
+          break;
+        case 'tone':
+          if (!tones.includes(meaning.tone)) tones.push(meaning.tone);
+          break;
+        case 'accent':
+          accents.push(meaning);
+          break;
+      }
+    }
+    i += Math.max(1, matched);
+  }
+  const { language, accent } = chooseLanguage(accents, languageHint);
+  return {
+    prompt,
+    gender: gender ?? pronounGender,
+    age,
+    language,
+    accent,
+    pitch,
+    pace,
+    tones,
+    understood,
+  };
+}
+
+/** "X accent" for a language name the lexicon lacks but `resolveLanguage` knows ("a Swahili accent"). */
+function accentBeforeWord(tokens: readonly string[], i: number) {
+  if (tokens[i + 1] !== 'accent' && tokens[i + 1] !== 'accented') return undefined;
+  const resolved = resolveLanguage(tokens[i]!);
+  if (resolved === null || resolved.code === 'auto' || resolved.experimental) return undefined;
+  return { kind: 'accent' as const, code: resolved.code, language: true };
+}
+
+/** "in her 60s", "a 40-year-old", "aged 70" → an age group. */
+function numericAge(prompt: string): DesignAge | null {
+  const match =
+    /\b(\d{1,2})\s*(?:-|\s)?\s*(?:years?|yrs?)(?:\s*-?\s*old)?\b/i.exec(prompt) ??
+    /\b(?:in\s+(?:his|her|their)\s+(?:early\s+|mid\s+|late\s+)?)(\d{1,2})0?'?s\b/i.exec(prompt) ??
+    /\baged?\s+(\d{1,2})\b/i.exec(prompt);
+  if (match === null) return null;
+  let years = Number(match[1]);
+  if (/\d0?'?s\b/.test(match[0]) && years < 10) years *= 10;
+  if (years < 13) return 'child';
+  if (years < 30) return 'young';
+  return years < 55 ? 'middle-aged' : 'old';
+}
+
+function chooseLanguage(
+  accents: ReadonlyArray<{ code: string; voiceAccent?: string; language?: boolean }>,
+  hint: string | undefined,
+): { language: string; accent: string | null } {
+  const resolvedHint = hint === undefined ? null : resolveLanguage(hint);
+  if (resolvedHint !== null && resolvedHint.code !== 'auto') {
+    const same = accents.find(
+      (entry) => !entry.language && entry.code.split('-')[0] === resolvedHint.language,
+    );
+    const hintIsBare = resolvedHint.accent === null;
+    if (same !== undefined && (hintIsBare || same.code === resolvedHint.code)) {
+      return { language: same.code, accent: same.voiceAccent ?? null };
+    }
+    return { language: resolvedHint.code, accent: null };
+  }
+  // Accent words ("British") say more than language names ("English"), so they win when both appear.
+  const first = accents.find((entry) => !entry.language) ?? accents[0];
+  if (first === undefined) return { language: 'en-US', accent: null };
+  const resolved = resolveLanguage(first.code);
+  return { language: resolved?.code ?? first.code, accent: first.voiceAccent ?? null };
+}
+
+type Range = readonly [number, number];
+
+/** Median F0 ranges, Hz, per gender (or child) and pitch word; `any` when no pitch word is given. */
+const PITCH_HZ: Record<VoiceGender | 'child', Record<PitchWord | 'any', Range>> = {
+  male: { low: [78, 104], mid: [100, 128], high: [125, 150], any: [88, 135] },
+  female: { low: [155, 185], mid: [180, 225], high: [220, 275], any: [165, 245] },
+  neutral: { low: [125, 148], mid: [140, 170], high: [160, 190], any: [135, 178] },
+  child: { low: [225, 260], mid: [250, 290], high: [280, 330], any: [240, 310] },
+};
+/** Formant-scale ranges (see `VoiceTraits.formantScale`). */
+const FORMANT_SCALE: Record<VoiceGender | 'child', Range> = {
+  male: [0.88, 1.0],
+  female: [1.08, 1.22],
+  neutral: [1.0, 1.1],
+  child: [1.22, 1.32],
+};
+/** Speaking-rate ranges per pace word; `normal` also when none is given. */
+const RATE: Record<PaceWord, Range> = {
+  slow: [0.76, 0.86],
+  measured: [0.86, 0.95],
+  normal: [0.95, 1.08],
+  fast: [1.2, 1.38],
+};
+/** Pitch multipliers by age (adults): voices rise a little when young; women's fall with age. */
+const AGE_PITCH: Record<VoiceGender, Record<VoiceAge3, number>> = {
+  male: { young: 1.05, 'middle-aged': 1, old: 0.98 },
+  female: { young: 1.05, 'middle-aged': 1, old: 0.92 },
+  neutral: { young: 1.04, 'middle-aged': 1, old: 0.96 },
+};
+type VoiceAge3 = Exclude<DesignAge, 'child'>;
+
+/**
+ * Margins between candidates of one call: median pitch 11 % apart, or formant scale 7 %, or rate
+ * 15 %. About 1.4 times `DISTINCT_TRAIT_STEPS`, so the rendered voices still measure as distinct
+ * after the engine's own deviations (espeak-ng lands median F0 within about ±3 %).
+ */
+const CANDIDATE_MARGINS = { pitchHz: 0.11, formantScale: 0.07, rate: 0.15 } as const;
+
+/** The trait ranges a description allows, for one gender choice. */
+export interface DesignRanges {
+  gender: VoiceGender;
+  child: boolean;
+  pitchHz: Range;
+  formantScale: Range;
+  rate: Range;
+  pitchRange: number;
+  brightness: number;
+  breathiness: number;
+}
+
+/** What a spec allows for `gender` (the spec's own, or the one chosen for a candidate). */
+export function designRanges(spec: DesignSpec, gender: VoiceGender): DesignRanges {
+  const child = spec.age === 'child';
+  const group = child ? 'child' : gender;
+  const effects = spec.tones.map((name) => TONES[name]).filter((effect): effect is ToneEffect => !!effect);
+  const product = (key: 'pitch' | 'rate' | 'formant'): number =>
+    effects.reduce((value, effect) => value * (effect[key] ?? 1), 1);
+  const sum = (key: 'brightness' | 'breathiness' | 'range'): number =>
+    effects.reduce((value, effect) => value + (effect[key] ?? 0), 0);
+  const age = spec.age === null || spec.age === 'child' ? 'middle-aged' : spec.age;
+  // An explicit pitch word sets the range; age and tone nudge only an open one.
+  const pitchBase = PITCH_HZ[group][spec.pitch ?? 'any'];
+  const pitchNudge = spec.pitch === null && !child ? AGE_PITCH[gender][age] * product('pitch') : 1;
+  const formantNudge =
+    (spec.pitch === 'low' ? 0.97 : spec.pitch === 'high' ? 1.02 : 1) *
+    (age === 'young' ? 1.02 : age === 'old' ? 0.99 : 1) *
+    product('formant');
+  const rateNudge =
+    (spec.pace === null ? product('rate') : 1) * (age === 'old' ? 0.95 : age === 'young' ? 1.03 : 1);
+  return {
+    gender,
+    child,
+    pitchHz: scale(pitchBase, pitchNudge),
+    formantScale: scale(FORMANT_SCALE[group], formantNudge),
+    rate: scale(RATE[spec.pace ?? 'normal'], rateNudge),
+    pitchRange: clamp(0.5 + sum('range') + (age === 'young' ? 0.05 : 0), 0.1, 0.95),
+    brightness: sum('brightness'),
+    breathiness: clamp(0.15 + sum('breathiness') + (age === 'old' ? 0.08 : 0), 0, 0.9),
+  };
+}
+
+/**
+ * `count` (1–3) candidates that all fit `spec` and differ pairwise by `CANDIDATE_MARGINS` (so by
+ * `traitsAreDistinct` too): median pitch is spread over the allowed range in strata, formant
+ * scale and rate drawn inside theirs, and draws are repeated (widening the ranges by up to 15 %
+ * only when they are too narrow) until every pair is apart. When the spec gives no gender the
+ * candidates take different ones. The same spec, count and seed always give the same candidates.
+ */
+export function designCandidates(spec: DesignSpec, count: number, seed: string | number): DesignCandidate[] {
+  const n = Math.max(1, Math.min(3, Math.floor(count)));
+  const random = seededRandom(unitHash(`${seed}|${JSON.stringify({ ...spec, understood: [] })}`));
+  const genders: VoiceGender[] =
+    spec.gender !== null
+      ? Array.from({ length: n }, () => spec.gender as VoiceGender)
+      : shuffle(['female', 'male', 'neutral'] as VoiceGender[], random).slice(0, n);
+  const ranges = genders.map((gender) => designRanges(spec, gender));
+  const traits = drawDistinct(ranges, random);
+  return traits.map((candidate, index) => {
+    const range = ranges[index]!;
+    const identity = designIdentity(spec, range, candidate, index);
+    return { traits: candidate, identity, summary: summarize(spec, range, candidate) };
+  });
+}
+
+function drawDistinct(ranges: readonly DesignRanges[], random: () => number): VoiceTraits[] {
+  let last: VoiceTraits[] = [];
+  for (const widen of [0, 0.03, 0.06, 0.1, 0.15]) {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const strata = shuffle(
+        ranges.map((_, k) => k),
+        random,
+      );
+      last = ranges.map((range, k) => {
+        // Pitch in stratum k of n (log scale) of the range, widened by `widen` on each side.
+        const [low, high] = [range.pitchHz[0] / (1 + widen), range.pitchHz[1] * (1 + widen)];
+        const position = (strata[k]! + 0.15 + 0.7 * random()) / ranges.length;
+        const [fLow, fHigh] = [range.formantScale[0] / (1 + widen), range.formantScale[1] * (1 + widen)];
+        return {
+          pitchHz: round(low * (high / low) ** position, 1),
+          pitchRange: round(clamp(range.pitchRange + 0.1 * (random() - 0.5), 0.05, 0.99), 2),
+          formantScale: round(fLow + (fHigh - fLow) * random(), 3),
+          rate: round(range.rate[0] + (range.rate[1] - range.rate[0]) * random(), 2),
+          brightness: round(range.brightness + 0.6 * (random() - 0.5), 1),
+          breathiness: round(clamp(range.breathiness + 0.1 * (random() - 0.5), 0, 1), 2),
+        };
+      });
+      if (allApart(last)) return last;
+    }
+  }
+  return last;
+}
+
+function allApart(candidates: readonly VoiceTraits[]): boolean {
+  for (let i = 0; i < candidates.length; i++) {
+    for (let j = i + 1; j < candidates.length; j++) {
+      const [a, b] = [candidates[i]!, candidates[j]!];
+      const apart =
+        ratio(a.pitchHz, b.pitchHz) >= CANDIDATE_MARGINS.pitchHz ||
+        ratio(a.formantScale, b.formantScale) >= CANDIDATE_MARGINS.formantScale ||
+        ratio(a.rate, b.rate) >= CANDIDATE_MARGINS.rate;
+      if (!apart) return false;
+    }
+  }
+  return true;
+}
+
+const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+const variantTraits = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row]));
+/** Breathiness at which a variant with espeak-ng's own breath noise is preferred. */
+const BREATHY = 0.35;
+
+/**
+ * The identity of one candidate: the espeak-ng voice of the spec's accent, the calibrated
+ * parameters of `espeakRealization` (among its three variant choices, the breathiest for breathy
+ * voices and the cleanest otherwise), and a transform for what the variant cannot do itself: the
+ * formant scale (against the variant's measured one), a pitch shift where the variant cannot
+ * reach the target (children), and a spectral tilt for brightness.
+ */
+function designIdentity(spec: DesignSpec, range: DesignRanges, traits: VoiceTraits, index: number): VoiceIdentity {
+  // Children's voices come from the female variants, whatever the gender: that is where the pitch is.
+  const engineGender = range.child ? 'female' : range.gender;
+  const espeakId = espeakVoiceFor(spec.language, engineGender, spec.accent ?? undefined);
+  const options = [0, 1, 2].map((pick) => espeakRealization(espeakId, engineGender, traits, pick + index));
+  const breathOf = (realization: EngineRealization): number =>
+    variantTraits.get(String(realization.params?.['variant']))?.[3] ?? 0.5;
+  const sorted = [...options].sort((a, b) =>
+    traits.breathiness >= BREATHY ? breathOf(b) - breathOf(a) : breathOf(a) - breathOf(b),
+  );
+  const realization = traits.breathiness >= BREATHY || traits.breathiness <= 0.1 ? sorted[0]! : options[0]!;
+  const variant = String(realization.params?.['variant']);
+  const measured = variantTraits.get(variant);
+  const transform: VoiceTransform = {};
+  const formantShift = traits.formantScale / (measured?.[1] ?? 1);
+  if (Math.abs(Math.log(formantShift)) >= 0.015) transform.formantShift = round(clamp(formantShift, 0.8, 1.25), 3);
+  const data = variantData.get(variant);
+  if (data !== undefined) {
+    const predicted = espeakMedianHz(
+      data[2],
+      data[3],
+      Number(realization.params?.['pitch'] ?? 50),
+      Number(realization.params?.['range'] ?? 50),
+    );
+    const missSemitones = 12 * Math.log2(traits.pitchHz / predicted);
+    if (Math.abs(missSemitones) >= 0.5) transform.pitchShiftSemitones = round(missSemitones, 2);
+  }
+  const tilt = traits.brightness - (measured?.[2] ?? 0);
+  if (Math.abs(tilt) >= 0.5) {
+    const centres = bandCentresHz(32, 22050);
+    const eq = fitEq(
+      centres.map((hz) => (hz > 500 ? tilt * Math.log2(hz / 500) : 0)),
+      centres,
+      22050,
+    );
+    if (eq.length > 0) transform.eq = eq;
+  }
+  return {
+    traits,
+    engines: { ...engineRealizations(espeakId, engineGender, traits), 'espeak-ng': realization },
+    ...(Object.keys(transform).length > 0 ? { transform } : {}),
+  };
+}
+
+function summarize(spec: DesignSpec, range: DesignRanges, traits: VoiceTraits): string {
+  const who = range.child ? `Child (${range.gender})` : capitalize(range.gender);
+  const age = spec.age !== null && spec.age !== 'child' ? `, ${spec.age}` : '';
+  const accent = spec.accent ? ` (${spec.accent})` : '';
+  const tones = spec.tones.length > 0 ? `: ${spec.tones.join(', ')}` : '';
+  return `${who}${age}, ${spec.language}${accent}, ${Math.round(traits.pitchHz)} Hz, formants ${traits.formantScale.toFixed(2)}, rate ${traits.rate.toFixed(2)}×${tones}`;
+}
+
+/** Mulberry32 seeded from a hash in [0, 1). */
+function seededRandom(hash: number): () => number {
+  let state = Math.floor(hash * 2 ** 32) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function scale([low, high]: Range, factor: number): Range {
+  return [low * factor, high * factor];
+}
+
+function ratio(a: number, b: number): number {
+  return Math.abs(a - b) / Math.min(a, b);
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
