@@ -81,7 +81,7 @@ describe('engine or encoder failure', () => {
       const account = await server.createAccount('pro', 100);
       const res = await server.request('POST', '/api/v1/tts', {
         key: account.api_key,
-        body: { text: 'This needs ffmpeg for MP3.', voice: VOICE.id, format: 'MP3' },
+        body: { text: 'This needs ffmpeg for FLAC.', voice: VOICE.id, format: 'FLAC' },
       });
       assert.equal(res.status, 502, res.text);
       assert.equal(res.body.error.code, 'provider_error');
@@ -91,7 +91,7 @@ describe('engine or encoder failure', () => {
       assert.equal(await server.container.store.ledgerSum(account.account_id), 100);
       const rows = await server.container.database.db.selectFrom('generations').select('id').execute();
       assert.equal(rows.length, 0);
-      // WAV needs no ffmpeg, so the same server still serves it.
+      // WAV (and MP3, encoded in WebAssembly) need no ffmpeg, so the same server still serves them.
       const wav = await server.request('POST', '/api/v1/tts', {
         key: account.api_key,
         body: { text: 'No ffmpeg needed.', voice: VOICE.id, format: 'WAV' },
