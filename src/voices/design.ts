@@ -252,8 +252,9 @@ export function designRanges(spec: DesignSpec, gender: VoiceGender): DesignRange
 /**
  * `count` (1–3) candidates that all fit `spec` and differ pairwise by `CANDIDATE_MARGINS` (so by
  * `traitsAreDistinct` too): median pitch is spread over the allowed range in strata, formant
- * scale and rate drawn inside theirs, and draws are repeated (widening the ranges by up to 15 %
- * only when they are too narrow) until every pair is apart. When the spec gives no gender the
+ * scale and rate drawn inside theirs, and draws are repeated until every pair is 11 % apart in
+ * pitch; only when the pitch range is too narrow for that may formants or rate make the
+ * difference instead (and the ranges widen by up to 15 %). When the spec gives no gender the
  * candidates take different ones. The same spec, count and seed always give the same candidates.
  */
 export function designCandidates(spec: DesignSpec, count: number, seed: string | number): DesignCandidate[] {
@@ -274,16 +275,23 @@ export function designCandidates(spec: DesignSpec, count: number, seed: string |
 
 function drawDistinct(ranges: readonly DesignRanges[], random: () => number): VoiceTraits[] {
   let last: VoiceTraits[] = [];
-  for (const widen of [0, 0.03, 0.06, 0.1, 0.15]) {
-    for (let attempt = 0; attempt < 200; attempt++) {
+  // Pitch apart first (the trait engines land best); only if the ranges are too narrow for that,
+  // any of pitch, formants or rate, with the ranges widened step by step.
+  const rounds = [
+    { widen: 0, pitchOnly: true },
+    { widen: 0.04, pitchOnly: true },
+    ...[0, 0.05, 0.1, 0.15].map((widen) => ({ widen, pitchOnly: false })),
+  ];
+  for (const { widen, pitchOnly } of rounds) {
+    for (let attempt = 0; attempt < 100; attempt++) {
       const strata = shuffle(
         ranges.map((_, k) => k),
         random,
       );
       last = ranges.map((range, k) => {
-        // Pitch in stratum k of n (log scale) of the range, widened by `widen` on each side.
+        // Pitch in stratum k of n of the range (log scale), widened by `widen` on each side.
         const [low, high] = [range.pitchHz[0] / (1 + widen), range.pitchHz[1] * (1 + widen)];
-        const position = (strata[k]! + 0.15 + 0.7 * random()) / ranges.length;
+        const position = (strata[k]! + 0.25 + 0.5 * random()) / ranges.length;
         const [fLow, fHigh] = [range.formantScale[0] / (1 + widen), range.formantScale[1] * (1 + widen)];
         return {
           pitchHz: round(low * (high / low) ** position, 1),
@@ -294,20 +302,21 @@ function drawDistinct(ranges: readonly DesignRanges[], random: () => number): Vo
           breathiness: round(clamp(range.breathiness + 0.1 * (random() - 0.5), 0, 1), 2),
         };
       });
-      if (allApart(last)) return last;
+      if (allApart(last, pitchOnly)) return last;
     }
   }
   return last;
 }
 
-function allApart(candidates: readonly VoiceTraits[]): boolean {
+function allApart(candidates: readonly VoiceTraits[], pitchOnly: boolean): boolean {
   for (let i = 0; i < candidates.length; i++) {
     for (let j = i + 1; j < candidates.length; j++) {
       const [a, b] = [candidates[i]!, candidates[j]!];
       const apart =
         ratio(a.pitchHz, b.pitchHz) >= CANDIDATE_MARGINS.pitchHz ||
-        ratio(a.formantScale, b.formantScale) >= CANDIDATE_MARGINS.formantScale ||
-        ratio(a.rate, b.rate) >= CANDIDATE_MARGINS.rate;
+        (!pitchOnly &&
+          (ratio(a.formantScale, b.formantScale) >= CANDIDATE_MARGINS.formantScale ||
+            ratio(a.rate, b.rate) >= CANDIDATE_MARGINS.rate));
       if (!apart) return false;
     }
   }

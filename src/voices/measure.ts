@@ -17,13 +17,13 @@ export interface MeasureOptions {
 /** Traits measured from a recording, plus what it sounds like and how much speech it holds. */
 export type MeasuredTraits = VoiceTraits & {
   gender: 'female' | 'male' | 'neutral';
-  /** Seconds of speech: the recording without leading, trailing and inner pauses of 250 ms or more. */
+  /** Seconds of speech: the recording without leading, trailing and inner pauses of 160 ms or more. */
   speechSeconds: number;
 };
 
 const FRAME_SEC = 0.01;
 /** Inner silences at least this long are pauses, not part of the speaking time. */
-const PAUSE_SEC = 0.25;
+const PAUSE_SEC = 0.16;
 
 /**
  * Measures a voice's traits from speech (`VoiceTraits` for the units). Methods, in short:
@@ -140,7 +140,7 @@ function speechActivity(pcm: PcmAudio): Activity {
  * voice (`m6`, formant factor 1) over read English. They match an adult male vocal tract of about
  * 17 cm (a uniform tube that long resonates at 2.57 and 3.60 kHz for F3 and F4).
  */
-export const REFERENCE_FORMANTS_HZ: readonly [f2: number, f3: number, f4: number] = [1550, 2600, 3450];
+export const REFERENCE_FORMANTS_HZ: readonly [f2: number, f3: number, f4: number] = [1500, 2540, 3380];
 /**
  * How much each of F2–F4 counts. F3 and F4 follow vocal-tract length and hardly the vowel; F2 moves
  * with the vowel and only stands in when the audio is too narrow-band for F4 (8 kHz telephone).

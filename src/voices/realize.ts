@@ -8,7 +8,9 @@ import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } fr
 import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
 import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
 import { probeText } from './probe-texts.js';
-import { espeakRealization, type VoiceGender } from './preset-traits.js';
+import { PRESETS } from './catalog.js';
+import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
+import { ESPEAK_BASE_WPM, espeakMedianHz, espeakRealization, type VoiceGender } from './preset-traits.js';
 import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
@@ -40,9 +42,9 @@ const MAX_FORMANT_SHIFT = 1.25;
  * Turns measured traits into a clone's identity, as close to the recording as espeak-ng plus the
  * transform stage get:
  *
- * 1. espeak-ng voice for the language (the catalog's voice for that accent) and, for each of the
- *    three variants of the gender nearest the formant scale, the calibrated parameters of
- *    `espeakRealization` (pitch, range, rate);
+ * 1. espeak-ng voice for the language (the catalog's voice for that accent) and up to five
+ *    variants of the gender near the formant scale (`candidateVariants`), each with pitch, range
+ *    and rate from espeak-ng's calibrated pitch model (`espeakMedianHz`, as the catalog uses);
  * 2. a probe sentence in the language (or the transcript) rendered with each; a pitch shift that
  *    lands its median F0 on the target, re-measured after every change until within 0.3 %;
  * 3. a formant shift of target / measured formant scale of the pitch-corrected probe;
@@ -62,14 +64,10 @@ export async function realizeClone(
   const target = options.longTermSpectrum;
   const spectrumRate = options.sampleRate ?? 32000;
 
-  // Fit each of up to three variants roughly, keep the spectrally closest, then land its pitch exactly.
-  const tried = new Set<string>();
+  // Fit each candidate variant, keep the spectrally closest, then land its pitch exactly.
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
-  for (let pick = 0; pick < 3; pick++) {
-    const realization = espeakForClone(espeakId, options.gender, traits, pick);
-    const key = JSON.stringify(realization.params);
-    if (tried.has(key)) continue;
-    tried.add(key);
+  for (const variant of candidateVariants(espeakId, options.gender, traits)) {
+    const realization = espeakForClone(espeakId, variant, traits);
     const probe = await render(engine, realization, text, options.language);
     const fit = fitTransform(probe, traits, target, spectrumRate);
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
@@ -78,7 +76,14 @@ export async function realizeClone(
   const transform = { ...best.fit.transform };
   landPitch(best.probe, transform, traits.pitchHz, best.fit.pitchHz);
   return {
-    traits: { ...traits },
+    traits: {
+      pitchHz: traits.pitchHz,
+      pitchRange: traits.pitchRange,
+      formantScale: traits.formantScale,
+      rate: traits.rate,
+      brightness: traits.brightness,
+      breathiness: traits.breathiness,
+    },
     engines: { ...engineRealizations(espeakId, options.gender, traits), 'espeak-ng': best.realization },
     transform,
   };
@@ -91,30 +96,53 @@ export async function realizeClone(
  * spread in semitones on a low voice than on a high one.
  */
 const ESPEAK_SPREAD = { offset: 0.6, perRelativeSpan: 8.3 } as const;
-const variants = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+const measuredVariants = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row]));
 
 /**
- * `espeakRealization` with the `range` that reproduces the recording's F0 spread in semitones
- * at its pitch (the catalog's `range` = pitchRange × 100 holds at about 100–200 Hz only).
+ * The espeak-ng variants to try: the three `espeakRealization` chooses from (nearest by the
+ * variant files' nominal formant factor) and the two of the catalog's variants for this gender
+ * whose measured formant scale is nearest (nominal factors ignore the Hz offsets some variants
+ * add, see `data/espeak-variant-traits.ts`).
  */
-function espeakForClone(
-  espeakId: string,
-  gender: VoiceGender,
-  traits: VoiceTraits,
-  pick: number,
-): EngineRealization {
-  const spread = RANGE_SPREAD_SEMITONES.offset + RANGE_SPREAD_SEMITONES.perUnit * traits.pitchRange;
-  let realization = espeakRealization(espeakId, gender, traits, pick);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const variant = variants.get(String(realization.params?.['variant']));
-    if (variant === undefined || variant[3] <= variant[2]) break;
-    const spanHz =
-      (Math.max(0, spread - ESPEAK_SPREAD.offset) * traits.pitchHz) / ESPEAK_SPREAD.perRelativeSpan;
-    const range = Math.round(Math.min(99, Math.max(0, (50 * spanHz) / (variant[3] - variant[2]))));
-    if (range === realization.params?.['range']) break;
-    realization = espeakRealization(espeakId, gender, { ...traits, pitchRange: range / 100 }, pick);
+function candidateVariants(espeakId: string, gender: VoiceGender, traits: VoiceTraits): string[] {
+  const nominal = [0, 1, 2].map((pick) => String(espeakRealization(espeakId, gender, traits, pick).params?.['variant']));
+  const pool = new Set<string>();
+  for (const preset of PRESETS) {
+    const variant = preset.identity.engines['espeak-ng']?.params?.['variant'];
+    if (preset.gender === gender && typeof variant === 'string') pool.add(variant);
   }
-  return realization;
+  const distance = (variant: string): number =>
+    Math.abs(Math.log((measuredVariants.get(variant)?.[1] ?? 1) / traits.formantScale));
+  const measured = [...pool].filter((variant) => measuredVariants.has(variant)).sort((a, b) => distance(a) - distance(b));
+  return [...new Set([...nominal, ...measured.slice(0, 2)])].filter((variant) => variantData.has(variant));
+}
+
+/**
+ * espeak-ng parameters for `traits` on one variant: `range` such that the F0 spread in semitones
+ * matches the recording's at its pitch (the catalog's `range` = pitchRange × 100 holds at about
+ * 100–200 Hz only), `pitch` the value whose `espeakMedianHz` is nearest the target, rate in words
+ * per minute as the catalog maps it.
+ */
+function espeakForClone(espeakId: string, variantId: string, traits: VoiceTraits): EngineRealization {
+  const [, , lowHz, highHz] = variantData.get(variantId) ?? ['', '', 82, 118];
+  const spread = RANGE_SPREAD_SEMITONES.offset + RANGE_SPREAD_SEMITONES.perUnit * traits.pitchRange;
+  const spanHz = (Math.max(0, spread - ESPEAK_SPREAD.offset) * traits.pitchHz) / ESPEAK_SPREAD.perRelativeSpan;
+  const range = highHz > lowHz ? Math.round(Math.min(99, Math.max(0, (50 * spanHz) / (highHz - lowHz)))) : 50;
+  let pitch = 0;
+  for (let candidate = 1; candidate <= 99; candidate++) {
+    const error = (value: number) => Math.abs(espeakMedianHz(lowHz, highHz, value, range) - traits.pitchHz);
+    if (error(candidate) < error(pitch)) pitch = candidate;
+  }
+  return {
+    id: espeakId,
+    params: {
+      variant: variantId,
+      pitch,
+      range,
+      rate: Math.round(Math.min(450, Math.max(80, ESPEAK_BASE_WPM * traits.rate))),
+    },
+  };
 }
 
 interface Fit {

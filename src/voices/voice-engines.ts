@@ -8,9 +8,6 @@ import type { VoiceGender } from './preset-traits.js';
  * speak an accent exactly as the presets of that accent do.
  */
 
-/** Rough median F0 of the Pico voices, Hz: the catalog's basis for Pico's `pitch` percentage. */
-const PICO_MEDIAN_HZ = 200;
-
 /**
  * The espeak-ng voice for a language: the catalog's voice for that accent (the first preset of
  * `accent` when given, e.g. `Scottish`), else for the bare language, else the tag itself (the
@@ -34,9 +31,23 @@ export function espeakVoiceFor(language: string, gender: VoiceGender, accent?: s
 }
 
 /**
- * Realizations on engines other than espeak-ng, where the catalog has a voice of this gender on
- * the same espeak-ng voice (Pico's female voices for its six locales; Flite's slt, rms and awb),
- * with the traits mapped the same way the catalog maps them.
+ * How the catalog's engine parameters follow the traits: proportional to median pitch (Pico's
+ * `pitch` percentage, Flite's target mean F0) or to speaking rate (Pico's `speed`), or inversely to
+ * rate (Flite's `duration_stretch`). Rescaling a preset's values by these ratios gives exactly what
+ * the catalog's own mapping gives for new traits, without repeating its constants.
+ */
+const SCALING: Readonly<Record<string, { trait: 'pitchHz' | 'rate'; power: 1 | -1; digits: number }>> = {
+  pitch: { trait: 'pitchHz', power: 1, digits: 0 },
+  int_f0_target_mean: { trait: 'pitchHz', power: 1, digits: 1 },
+  speed: { trait: 'rate', power: 1, digits: 0 },
+  duration_stretch: { trait: 'rate', power: -1, digits: 3 },
+};
+
+/**
+ * Realizations on engines other than espeak-ng (SVOX Pico, Flite, ...), wherever the catalog has a
+ * preset of this gender on the same espeak-ng voice that has one: the same engine voice, with its
+ * parameters rescaled from that preset's traits to `traits` (see `SCALING`; other parameters are
+ * kept as they are).
  */
 export function engineRealizations(
   espeakId: string,
@@ -47,25 +58,26 @@ export function engineRealizations(
   const matching = PRESETS.filter(
     (preset) => preset.gender === gender && preset.identity.engines['espeak-ng']?.id === espeakId,
   );
-  const pico = matching.find((preset) => preset.identity.engines['svox-pico'])?.identity.engines['svox-pico'];
-  if (pico !== undefined) {
-    engines['svox-pico'] = {
-      id: pico.id,
-      params: {
-        pitch: Math.round((100 * traits.pitchHz) / PICO_MEDIAN_HZ),
-        speed: Math.round(100 * traits.rate),
-      },
-    };
-  }
-  const flite = matching.find((preset) => preset.identity.engines['flite'])?.identity.engines['flite'];
-  if (flite !== undefined) {
-    engines['flite'] = {
-      id: flite.id,
-      params: {
-        int_f0_target_mean: Math.round(traits.pitchHz),
-        duration_stretch: Math.round(1000 / traits.rate) / 1000,
-      },
-    };
+  for (const preset of matching) {
+    for (const [engine, realization] of Object.entries(preset.identity.engines)) {
+      if (engine === 'espeak-ng' || engine in engines) continue;
+      const params: Record<string, number | string | boolean> = {};
+      for (const [name, value] of Object.entries(realization.params ?? {})) {
+        const rule = SCALING[name];
+        if (rule === undefined || typeof value !== 'number') {
+          params[name] = value;
+          continue;
+        }
+        const factor = (traits[rule.trait] / preset.identity.traits[rule.trait]) ** rule.power;
+        params[name] = round(value * factor, rule.digits);
+      }
+      engines[engine] = { id: realization.id, params };
+    }
   }
   return engines;
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
 }

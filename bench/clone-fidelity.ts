@@ -1,0 +1,158 @@
+/**
+ * Clone fidelity: 14 "recordings" spanning deep male to child-like voices in five accents (espeak-ng
+ * speech pushed off every stock voice with sox/ffmpeg pitch, vocal-tract and tempo changes, encoded
+ * as MP3/Ogg/FLAC/M4A/WAV at 16–48 kHz and decoded at 32 kHz like an upload) are measured, cloned
+ * with `realizeClone`, and the clone (espeak-ng + transform) says the recording's own sentence.
+ * Pass: the clone's median F0 is within 5 % of the recording's, and its long-term spectrum is
+ * closer to the recording's than the nearest preset of that language saying the same sentence.
+ * Prints a table; quality misses are reported, never an exit code.
+ *
+ *   npx tsc -p tsconfig.json && node dist/bench/clone-fidelity.js
+ */
+import { longTermSpectrum, spectralDistance } from '../src/audio/spectrum.js';
+import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
+import { PRESETS } from '../src/voices/catalog.js';
+import { measureTraits, voicePitch } from '../src/voices/measure.js';
+import { realizeClone, renderIdentity } from '../src/voices/realize.js';
+import { makeRecording, type RecordingSpec, vocalTractFilter } from '../test/voices/recordings.js';
+
+const DECODE_RATE = 32000;
+const voice = (id: string, variant: string, params: Record<string, number> = {}) => ({
+  id,
+  params: { variant, ...params },
+});
+
+const RECORDINGS: RecordingSpec[] = [
+  { label: 'deep male', language: 'en-US', voice: voice('gmw/en-US', 'm8', { pitch: 20 }), filter: vocalTractFilter(0.93), format: 'mp3', sampleRate: 44100 },
+  { label: 'low male, slow', language: 'en-US', voice: voice('gmw/en-US', 'm1', { pitch: 35, rate: 140 }), format: 'm4a', sampleRate: 48000 },
+  { label: 'male, long tract', language: 'en-GB', voice: voice('gmw/en', 'm6', { pitch: 45 }), filter: vocalTractFilter(0.9), format: 'flac', sampleRate: 22050 },
+  { label: 'mid male, fast', language: 'en-GB', voice: voice('gmw/en', 'm3', { pitch: 60 }), filter: 'atempo=1.2', format: 'ogg', sampleRate: 32000 },
+  { label: 'high male', language: 'en-US', voice: voice('gmw/en-US', 'm2', { pitch: 80, range: 70 }), format: 'wav', sampleRate: 16000 },
+  { label: 'tenor, short tract', language: 'es-ES', voice: voice('roa/es', 'm7', { pitch: 70 }), filter: vocalTractFilter(1.08), format: 'mp3', sampleRate: 44100 },
+  { label: 'low male, French', language: 'fr-FR', voice: voice('roa/fr', 'm5', { pitch: 30 }), format: 'ogg', sampleRate: 48000 },
+  { label: 'neutral', language: 'de-DE', voice: voice('gmw/de', 'f1', { pitch: 10 }), filter: vocalTractFilter(0.95), format: 'm4a', sampleRate: 44100 },
+  { label: 'low female', language: 'en-US', voice: voice('gmw/en-US', 'f4', { pitch: 30 }), format: 'flac', sampleRate: 44100 },
+  { label: 'female, German', language: 'de-DE', voice: voice('gmw/de', 'f2', { pitch: 50 }), sox: ['pitch', '100'], format: 'mp3', sampleRate: 24000 },
+  { label: 'female, Spanish', language: 'es-ES', voice: voice('roa/es', 'f1', { pitch: 70 }), filter: vocalTractFilter(1.05), format: 'wav', sampleRate: 22050 },
+  { label: 'high female', language: 'en-US', voice: voice('gmw/en-US', 'f3', { pitch: 70 }), sox: ['pitch', '200'], format: 'ogg', sampleRate: 48000 },
+  { label: 'high female, French', language: 'fr-FR', voice: voice('roa/fr', 'Annie', { pitch: 75 }), format: 'm4a', sampleRate: 32000 },
+  { label: 'child-like', language: 'en-GB', voice: voice('gmw/en', 'linda', { pitch: 80 }), filter: vocalTractFilter(1.12), format: 'mp3', sampleRate: 44100 },
+];
+
+/** One clone of one recording: without or with its transcript. */
+interface CloneResult {
+  cloneHz: number;
+  errorPercent: number;
+  cloneDb: number;
+  seconds: number;
+  pass: boolean;
+}
+
+interface Row {
+  label: string;
+  format: string;
+  recordingHz: number;
+  nearestDb: number;
+  nearest: string;
+  audioOnly: CloneResult;
+  withTranscript: CloneResult;
+}
+
+const engine = createEspeakEngine({ threads: 1 });
+/** Long-term spectra of every preset of a language saying that language's sentence. */
+const presetSpectra = new Map<string, Array<{ slug: string; spectrum: Float32Array }>>();
+
+async function presetsSaying(language: string, text: string) {
+  const base = language.split('-')[0] ?? language;
+  let spectra = presetSpectra.get(base);
+  if (spectra === undefined) {
+    spectra = [];
+    for (const preset of PRESETS.filter((candidate) => candidate.languages[0] === base)) {
+      const { audio } = await engine.synthesize({
+        text,
+        language: preset.language_code,
+        voice: preset.identity.engines['espeak-ng']!,
+        speed: 1,
+        variation: 0.5,
+      });
+      spectra.push({ slug: preset.slug, spectrum: longTermSpectrum(audio) });
+    }
+    presetSpectra.set(base, spectra);
+  }
+  return spectra;
+}
+
+const rows: Row[] = [];
+for (const spec of RECORDINGS) {
+  const recording = await makeRecording(engine, spec, DECODE_RATE);
+  const spectrum = longTermSpectrum(recording.pcm);
+  const recordingHz = voicePitch(recording.pcm).medianHz;
+  let nearest = { slug: '-', distance: Number.POSITIVE_INFINITY };
+  for (const preset of await presetsSaying(spec.language, recording.text)) {
+    const distance = spectralDistance(spectrum, preset.spectrum);
+    if (distance < nearest.distance) nearest = { slug: preset.slug, distance };
+  }
+  const cloneOnce = async (transcript: string | undefined): Promise<CloneResult> => {
+    const started = performance.now();
+    const traits = measureTraits(recording.pcm, {
+      language: spec.language,
+      ...(transcript === undefined ? {} : { transcript }),
+    });
+    const identity = await realizeClone(traits, {
+      language: spec.language,
+      gender: traits.gender,
+      longTermSpectrum: spectrum,
+      sampleRate: DECODE_RATE,
+      engine,
+      ...(transcript === undefined ? {} : { transcript }),
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const clone = await renderIdentity(engine, identity, recording.text, spec.language);
+    const cloneHz = voicePitch(clone).medianHz;
+    const cloneDb = spectralDistance(spectrum, longTermSpectrum(clone));
+    const errorPercent = (100 * (cloneHz - recordingHz)) / recordingHz;
+    return { cloneHz, errorPercent, cloneDb, seconds, pass: Math.abs(errorPercent) <= 5 && cloneDb < nearest.distance };
+  };
+  rows.push({
+    label: spec.label,
+    format: `${spec.format} ${spec.sampleRate / 1000}k`,
+    recordingHz,
+    nearestDb: nearest.distance,
+    nearest: nearest.slug,
+    audioOnly: await cloneOnce(undefined),
+    withTranscript: await cloneOnce(recording.text),
+  });
+}
+await engine.close();
+
+const signed = (value: number): string => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
+console.log(
+  '| Recording | File | Rec. F0 (Hz) | Clone F0 (Hz) | F0 error | LTS clone (dB) | Realize (s) | Result | With transcript: F0 error | LTS clone (dB) | Result | LTS nearest preset (dB) | Nearest preset |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---|');
+for (const row of rows) {
+  const [a, t] = [row.audioOnly, row.withTranscript];
+  console.log(
+    `| ${row.label} | ${row.format} | ${row.recordingHz.toFixed(1)} | ${a.cloneHz.toFixed(1)} | ${signed(a.errorPercent)} | ${a.cloneDb.toFixed(2)} | ${a.seconds.toFixed(1)} | ${a.pass ? 'pass' : 'FAIL'} | ${signed(t.errorPercent)} | ${t.cloneDb.toFixed(2)} | ${t.pass ? 'pass' : 'FAIL'} | ${row.nearestDb.toFixed(2)} | ${row.nearest} |`,
+  );
+}
+const pitches = rows.map((row) => row.recordingHz);
+console.log(`\nRecordings span ${Math.min(...pitches).toFixed(0)}–${Math.max(...pitches).toFixed(0)} Hz.`);
+for (const [label, pick] of [
+  ['Audio only', (row: Row) => row.audioOnly],
+  ['With transcript', (row: Row) => row.withTranscript],
+] as const) {
+  const results = rows.map(pick);
+  const errors = results.map((result) => Math.abs(result.errorPercent));
+  console.log(
+    `${label}: ${results.filter((result) => result.pass).length}/${rows.length} pass; ` +
+      `F0 error mean ${mean(errors).toFixed(1)} %, worst ${Math.max(...errors).toFixed(1)} %, within 5 %: ${errors.filter((error) => error <= 5).length}/${rows.length}; ` +
+      `spectrally closer than the nearest preset: ${rows.filter((row) => pick(row).cloneDb < row.nearestDb).length}/${rows.length} ` +
+      `(mean ${mean(results.map((result) => result.cloneDb)).toFixed(2)} dB vs ${mean(rows.map((row) => row.nearestDb)).toFixed(2)} dB); ` +
+      `realize ${mean(results.map((result) => result.seconds)).toFixed(1)} s on average.`,
+  );
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
