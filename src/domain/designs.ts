@@ -8,7 +8,7 @@ import type { FairQueue } from '../queue/fair-queue.js';
 import { parseMarkup } from '../speech/markup.js';
 import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { designCandidates, parseDescription } from '../voices/design-prompt.js';
+import { designCandidates, parseDescription } from '../voices/design.js';
 import type { VoiceIdentity } from '../voices/identity.js';
 import { resolveLanguage } from '../voices/languages.js';
 import type { AccountService, Caller } from './accounts.js';

@@ -40,6 +40,8 @@ export interface DesignSpec {
 
 /** One designed voice. */
 export interface DesignCandidate {
+  /** The candidate's gender: the spec's, or one chosen for it when the spec gives none. */
+  gender: VoiceGender;
   traits: VoiceTraits;
   identity: VoiceIdentity;
   /** One line for people: `Male, old, en-GB (British), 95 Hz, formants 0.90, rate 0.84×: warm, calm`. */
@@ -170,12 +172,17 @@ function chooseLanguage(
 
 type Range = readonly [number, number];
 
-/** Median F0 ranges, Hz, per gender (or child) and pitch word; `any` when no pitch word is given. */
+/**
+ * Median F0 ranges, Hz, per gender (or child) and pitch word; `any` when no pitch word is given.
+ * Children's ranges are wide enough (ratio ≥ 1.28) for three candidates 13 % apart in pitch: their
+ * other margins (formants) do not survive on the stock-voice engines, which shift formants only
+ * relatively and read compressed above 250 Hz.
+ */
 const PITCH_HZ: Record<VoiceGender | 'child', Record<PitchWord | 'any', Range>> = {
   male: { low: [78, 104], mid: [100, 128], high: [125, 150], any: [88, 135] },
   female: { low: [155, 185], mid: [180, 225], high: [220, 275], any: [165, 245] },
   neutral: { low: [125, 148], mid: [140, 170], high: [160, 190], any: [135, 178] },
-  child: { low: [225, 260], mid: [250, 290], high: [280, 330], any: [240, 310] },
+  child: { low: [225, 290], mid: [250, 320], high: [280, 360], any: [240, 330] },
 };
 /** Formant-scale ranges (see `VoiceTraits.formantScale`). */
 const FORMANT_SCALE: Record<VoiceGender | 'child', Range> = {
@@ -200,11 +207,12 @@ const AGE_PITCH: Record<VoiceGender, Record<VoiceAge3, number>> = {
 type VoiceAge3 = Exclude<DesignAge, 'child'>;
 
 /**
- * Margins between candidates of one call: median pitch 11 % apart, or formant scale 7 %, or rate
- * 15 %. About 1.4 times `DISTINCT_TRAIT_STEPS`, so the rendered voices still measure as distinct
- * after the engine's own deviations (espeak-ng lands median F0 within about ±3 %).
+ * Margins between candidates of one call: median pitch 13 % apart, or formant scale 7 %, or rate
+ * 15 %. Well above `DISTINCT_TRAIT_STEPS` (8 %, 5 %, 10 %), so the rendered voices still measure as
+ * distinct after the engine's own deviations (espeak-ng lands median F0 within about ±3 %, ±5 %
+ * in French).
  */
-const CANDIDATE_MARGINS = { pitchHz: 0.11, formantScale: 0.07, rate: 0.15 } as const;
+const CANDIDATE_MARGINS = { pitchHz: 0.13, formantScale: 0.07, rate: 0.15 } as const;
 
 /** The trait ranges a description allows, for one gender choice. */
 export interface DesignRanges {
@@ -252,7 +260,7 @@ export function designRanges(spec: DesignSpec, gender: VoiceGender): DesignRange
 /**
  * `count` (1–3) candidates that all fit `spec` and differ pairwise by `CANDIDATE_MARGINS` (so by
  * `traitsAreDistinct` too): median pitch is spread over the allowed range in strata, formant
- * scale and rate drawn inside theirs, and draws are repeated until every pair is 11 % apart in
+ * scale and rate drawn inside theirs, and draws are repeated until every pair is 13 % apart in
  * pitch; only when the pitch range is too narrow for that may formants or rate make the
  * difference instead (and the ranges widen by up to 15 %). When the spec gives no gender the
  * candidates take different ones. The same spec, count and seed always give the same candidates.
@@ -269,7 +277,7 @@ export function designCandidates(spec: DesignSpec, count: number, seed: string |
   return traits.map((candidate, index) => {
     const range = ranges[index]!;
     const identity = designIdentity(spec, range, candidate, index);
-    return { traits: candidate, identity, summary: summarize(spec, range, candidate) };
+    return { gender: range.gender, traits: candidate, identity, summary: summarize(spec, range, candidate) };
   });
 }
 

@@ -2,6 +2,7 @@ import { frameRmsDb } from '../audio/level.js';
 import type { PcmAudio } from '../audio/pcm.js';
 import { estimatePitch, type PitchEstimate } from '../audio/pitch.js';
 import { filterInPlace, lowPass } from '../audio/biquad.js';
+import { resample } from '../audio/resample.js';
 import { longTermSpectrum } from '../audio/spectrum.js';
 import type { VoiceTraits } from './identity.js';
 import { medianFormantsHz } from './measure-formants.js';
@@ -68,18 +69,19 @@ export function measureTraits(pcm: PcmAudio, options: MeasureOptions = {}): Meas
 const PITCH_BAND_HZ = 900;
 /** Lowest F0 searched, Hz: deep voices dip below YIN's default 60 Hz at phrase ends. */
 const MIN_F0_HZ = 50;
+/** Rate YIN runs at, Hz: ample below 900 Hz, and half the work of its own 16 kHz. */
+const PITCH_RATE = 8000;
 
 /**
  * F0 track of a voice: YIN (`audio/pitch.ts`, 50–500 Hz) on the signal low-passed at 900 Hz
- * (fourth-order Butterworth). Jitter and formant motion decorrelate the upper harmonics first; on
- * the full band YIN then finds few voiced frames in low or fast voices (espeak-ng at 80 Hz:
- * 20 % of frames), with the low-pass about twice as many, and the median moves by under 3 %.
+ * (fourth-order Butterworth) and resampled to 8 kHz. Jitter and formant motion decorrelate the
+ * upper harmonics first; on the full band YIN then finds few voiced frames in low or fast voices
+ * (espeak-ng at 80 Hz: 20 % of frames), with the low-pass about twice as many, and the median
+ * moves by under 3 %. Frames are on `estimatePitch`'s 10 ms grid.
  */
 export function voicePitch(pcm: PcmAudio): PitchEstimate {
-  return estimatePitch(
-    { sampleRate: pcm.sampleRate, samples: lowPass(pcm.samples, pcm.sampleRate, PITCH_BAND_HZ) },
-    { minHz: MIN_F0_HZ },
-  );
+  const band = { sampleRate: pcm.sampleRate, samples: lowPass(pcm.samples, pcm.sampleRate, PITCH_BAND_HZ) };
+  return estimatePitch(pcm.sampleRate > PITCH_RATE ? resample(band, PITCH_RATE) : band, { minHz: MIN_F0_HZ });
 }
 
 /**
@@ -147,11 +149,14 @@ export const REFERENCE_FORMANTS_HZ: readonly [f2: number, f3: number, f4: number
  */
 const FORMANT_WEIGHTS: readonly [number, number, number] = [0, 1, 1];
 
-/** `formantScale` alone (see `measureTraits`), e.g. for an engine's rendering of a probe sentence. */
-export function measureFormantScale(pcm: PcmAudio): number {
-  const pitch = voicePitch(pcm);
+/**
+ * `formantScale` alone (see `measureTraits`), e.g. for an engine's rendering of a probe sentence.
+ * `f0Frames` (from `voicePitch`) may come from another rendering with the same timing, such as
+ * the same audio before a pitch shift; by default they are tracked here.
+ */
+export function measureFormantScale(pcm: PcmAudio, f0Frames: Float32Array = voicePitch(pcm).frames): number {
   const activity = speechActivity(pcm);
-  return formantScaleOf(pcm, pitch.frames, activity.levelsDb, activity.peakDb);
+  return formantScaleOf(pcm, f0Frames, activity.levelsDb, activity.peakDb);
 }
 
 function formantScaleOf(

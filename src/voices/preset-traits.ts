@@ -1,4 +1,5 @@
 import { compareCodes } from './bcp47.js';
+import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
 import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
 import type { EngineRealization, VoiceTraits } from './identity.js';
 
@@ -56,6 +57,12 @@ const GRIDS: Record<VoiceGender, GridSpec> = {
   male: { pitches: levels(85, PITCH_STEP, 7, 0), formants: levels(0.88, FORMANT_STEP, 3, 3), stride: 3 },
   neutral: { pitches: [150], formants: levels(1.03, FORMANT_STEP, 2, 3), stride: 1 },
 };
+
+/** The formant scale in the middle of a gender's grid: where the catalog centres its voices. */
+export function typicalFormantScale(gender: VoiceGender): number {
+  const { formants } = GRIDS[gender];
+  return Math.sqrt(formants[0]! * formants[formants.length - 1]!);
+}
 
 /** How many voices of one gender a language can hold with every pair distinct. */
 export function gridCapacity(gender: VoiceGender): number {
@@ -246,6 +253,16 @@ const VARIANT_POOLS: Record<VoiceGender, readonly string[]> = {
 export const ESPEAK_BASE_WPM = 175;
 
 const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+const variantRates = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row[5]]));
+
+/**
+ * espeak-ng's `rate` (words per minute) for a trait rate on a variant: 175 × rate, divided by the
+ * variant's own measured pace (Andrea, anika and antonio speak about 18 % faster than f5 at the
+ * same setting, Marco 18 % slower), clamped to the 80–450 espeak-ng accepts.
+ */
+export function espeakWpm(variant: string, rate: number): number {
+  return Math.round(clamp((ESPEAK_BASE_WPM * rate) / (variantRates.get(variant) ?? 1), 80, 450));
+}
 
 /** espeak-ng's `pitch_adjust_tab` (wavegen.c): base-pitch multiplier × 128 for `pitch` parameter values 0-99. */
 const PITCH_ADJUST: readonly number[] = [
@@ -303,8 +320,7 @@ export function espeakRealization(
       variant: chosen.variant[0],
       pitch: chosen.pitch,
       range,
-      // espeak-ng speaks 80-450 words per minute; a measured rate outside that is clamped.
-      rate: Math.round(clamp(ESPEAK_BASE_WPM * traits.rate, 80, 450)),
+      rate: espeakWpm(chosen.variant[0], traits.rate),
     },
   };
 }

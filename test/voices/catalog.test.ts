@@ -97,7 +97,8 @@ describe('preset catalog', () => {
       assert.ok(files.variants.has(String(variant)), `${voice.slug}: no variant ${String(variant)}`);
       for (const value of [pitch, range])
         assert.ok(typeof value === 'number' && value >= 0 && value <= 99, voice.slug);
-      assert.ok(typeof rate === 'number' && rate >= 140 && rate <= 215, voice.slug);
+      // Trait rates 0.85–1.2 × 175 wpm, divided by the variant's own pace (0.82–1.18).
+      assert.ok(typeof rate === 'number' && rate >= 120 && rate <= 260, `${voice.slug}: rate ${String(rate)}`);
     }
   });
 
