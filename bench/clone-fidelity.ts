@@ -5,12 +5,20 @@
  * with `realizeClone`, and the clone (espeak-ng + transform) says the recording's own sentence.
  * Pass: the clone's median F0 is within 5 % of the recording's, and its long-term spectrum is
  * closer to the recording's than the nearest preset of that language saying the same sentence.
- * Prints a table; quality misses are reported, never an exit code.
+ * Where the clone also has a realization on a stock-voice engine (Flite; SVOX Pico when its
+ * lingware is found), that realization is fitted too and the clone says the sentence there: a
+ * second table compares its F0 and long-term spectrum with the stock voice's own, untreated.
+ * Prints tables; quality misses are reported, never an exit code.
  *
- *   npx tsc -p tsconfig.json && node dist/bench/clone-fidelity.js
+ *   npx tsc -p tsconfig.json && node dist/bench/clone-fidelity.js [label filter]
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { longTermSpectrum, spectralDistance } from '../src/audio/spectrum.js';
+import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
+import { createFliteEngine } from '../src/speech/engines/flite/index.js';
+import { createSvoxPicoEngine } from '../src/speech/engines/svox-pico/index.js';
 import { PRESETS } from '../src/voices/catalog.js';
 import { measureTraits, voicePitch } from '../src/voices/measure.js';
 import { realizeClone, renderIdentity } from '../src/voices/realize.js';
@@ -59,6 +67,26 @@ interface Row {
 }
 
 const engine = createEspeakEngine({ threads: 1 });
+const shared = path.resolve('../shared/models');
+const searchPath = (process.env['MODELS_SEARCH_PATH'] ?? (existsSync(shared) ? shared : '')).split(path.delimiter).filter(Boolean);
+const pico = createSvoxPicoEngine({ modelsDir: path.resolve('data/models'), modelsSearchPath: searchPath, reference: engine });
+const stockEngines: SpeechEngine[] = [createFliteEngine({ threads: 1 })];
+if (await pico.isAvailable()) stockEngines.push(pico);
+else console.log('SVOX Pico lingware not found (MODELS_SEARCH_PATH or ../shared/models): no Pico rows.\n');
+
+/** The clone on a stock-voice engine, against that engine's voice untreated. */
+interface StockRow {
+  label: string;
+  engine: string;
+  recordingHz: number;
+  cloneHz: number;
+  errorPercent: number;
+  cloneDb: number;
+  untreatedHz: number;
+  untreatedDb: number;
+}
+const stockRows: StockRow[] = [];
+
 /** Long-term spectra of every preset of a language saying that language's sentence. */
 const presetSpectra = new Map<string, Array<{ slug: string; spectrum: Float32Array }>>();
 
@@ -82,8 +110,10 @@ async function presetsSaying(language: string, text: string) {
   return spectra;
 }
 
+/** `node dist/bench/clone-fidelity.js male` runs only the recordings whose label contains "male". */
+const only = process.argv[2];
 const rows: Row[] = [];
-for (const spec of RECORDINGS) {
+for (const spec of RECORDINGS.filter((recording) => only === undefined || recording.label.includes(only))) {
   const recording = await makeRecording(engine, spec, DECODE_RATE);
   const spectrum = longTermSpectrum(recording.pcm);
   const recordingHz = voicePitch(recording.pcm).medianHz;
@@ -104,6 +134,7 @@ for (const spec of RECORDINGS) {
       longTermSpectrum: spectrum,
       sampleRate: DECODE_RATE,
       engine,
+      stockEngines,
       ...(transcript === undefined ? {} : { transcript }),
     });
     const seconds = (performance.now() - started) / 1000;
@@ -111,6 +142,27 @@ for (const spec of RECORDINGS) {
     const cloneHz = voicePitch(clone).medianHz;
     const cloneDb = spectralDistance(spectrum, longTermSpectrum(clone));
     const errorPercent = (100 * (cloneHz - recordingHz)) / recordingHz;
+    if (transcript === undefined) {
+      for (const stock of stockEngines) {
+        const realization = identity.engines[stock.info.id];
+        if (realization === undefined) continue;
+        const onStock = await renderIdentity(stock, identity, recording.text, spec.language);
+        const untreated = (
+          await stock.synthesize({ text: recording.text, language: spec.language, voice: { id: realization.id }, speed: 1, variation: 0.5 })
+        ).audio;
+        const stockHz = voicePitch(onStock).medianHz;
+        stockRows.push({
+          label: spec.label,
+          engine: `${stock.info.id} ${realization.id}`,
+          recordingHz,
+          cloneHz: stockHz,
+          errorPercent: (100 * (stockHz - recordingHz)) / recordingHz,
+          cloneDb: spectralDistance(spectrum, longTermSpectrum(onStock)),
+          untreatedHz: voicePitch(untreated).medianHz,
+          untreatedDb: spectralDistance(spectrum, longTermSpectrum(untreated)),
+        });
+      }
+    }
     return { cloneHz, errorPercent, cloneDb, seconds, pass: Math.abs(errorPercent) <= 5 && cloneDb < nearest.distance };
   };
   rows.push({
@@ -123,7 +175,7 @@ for (const spec of RECORDINGS) {
     withTranscript: await cloneOnce(recording.text),
   });
 }
-await engine.close();
+await Promise.all([engine.close(), ...stockEngines.map((stock) => stock.close())]);
 
 const signed = (value: number): string => `${value >= 0 ? '+' : ''}${value.toFixed(1)} %`;
 console.log(
@@ -150,6 +202,23 @@ for (const [label, pick] of [
       `spectrally closer than the nearest preset: ${rows.filter((row) => pick(row).cloneDb < row.nearestDb).length}/${rows.length} ` +
       `(mean ${mean(results.map((result) => result.cloneDb)).toFixed(2)} dB vs ${mean(rows.map((row) => row.nearestDb)).toFixed(2)} dB); ` +
       `realize ${mean(results.map((result) => result.seconds)).toFixed(1)} s on average.`,
+  );
+}
+
+if (stockRows.length > 0) {
+  console.log('\nThe same clones (audio only) on stock-voice engines, against the stock voice untreated:\n');
+  console.log('| Recording | Engine voice | Rec. F0 (Hz) | Clone F0 (Hz) | F0 error | LTS clone (dB) | Stock voice F0 (Hz) | LTS stock voice (dB) |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const row of stockRows) {
+    console.log(
+      `| ${row.label} | ${row.engine} | ${row.recordingHz.toFixed(1)} | ${row.cloneHz.toFixed(1)} | ${signed(row.errorPercent)} | ${row.cloneDb.toFixed(2)} | ${row.untreatedHz.toFixed(1)} | ${row.untreatedDb.toFixed(2)} |`,
+    );
+  }
+  const within = stockRows.filter((row) => Math.abs(row.errorPercent) <= 5).length;
+  const closer = stockRows.filter((row) => row.cloneDb < row.untreatedDb).length;
+  console.log(
+    `\nStock engines: F0 within 5 %: ${within}/${stockRows.length}; spectrally closer to the recording than the untreated voice: ${closer}/${stockRows.length} ` +
+      `(mean ${mean(stockRows.map((row) => row.cloneDb)).toFixed(2)} dB vs ${mean(stockRows.map((row) => row.untreatedDb)).toFixed(2)} dB).`,
   );
 }
 

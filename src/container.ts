@@ -61,7 +61,7 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     blobs,
     enhance: denoise,
   });
-  const clones = new CloneService({ config, store, accounts, blobs, denoise });
+  const clones = new CloneService({ config, store, accounts, blobs, denoise, engines: () => engines.available() });
   const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs });
   const library = new VoiceLibrary(store, accounts, designs);
   // Expired design previews and their audio are removed every minute.

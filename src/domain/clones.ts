@@ -9,6 +9,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { resolveLanguage } from '../voices/languages.js';
 import { measureTraits } from '../voices/measure.js';
 import { realizeClone } from '../voices/realize.js';
+import type { SpeechEngine } from '../speech/engine.js';
 import { longTermSpectrum } from '../audio/spectrum.js';
 import type { AccountService, Caller } from './accounts.js';
 import { detectLanguageFromText } from './language-guess.js';
@@ -34,6 +35,8 @@ export interface CloneDeps {
   accounts: AccountService;
   blobs: BlobStore;
   denoise: (audio: PcmAudio) => Promise<PcmAudio>;
+  /** The speech engines installed here: espeak-ng renders the probes, the stock-voice ones get fitted too. */
+  engines: () => Promise<SpeechEngine[]>;
 }
 
 /**
@@ -94,10 +97,14 @@ export class CloneService {
     if (traits.speechSeconds < MIN_SPEECH_SECONDS || traits.pitchHz <= 0) {
       throw new AppError('unreadable_audio', 'The recording holds too little speech to clone (at least 1 s is needed)');
     }
+    const engines = await this.deps.engines();
+    const espeak = engines.find((engine) => engine.info.id === 'espeak-ng');
     const identity = await realizeClone(traits, {
       language: language.code,
       gender: traits.gender,
       longTermSpectrum: longTermSpectrum(audio),
+      ...(espeak ? { engine: espeak } : {}),
+      stockEngines: engines.filter((engine) => engine !== espeak),
     });
 
     const id = newId('voice');

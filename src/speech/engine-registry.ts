@@ -25,6 +25,26 @@ export class EngineRegistry {
         },
       },
       {
+        id: 'flite',
+        load: async () => {
+          const { createFliteEngine } = await import('./engines/flite/index.js');
+          return createFliteEngine({ threads: config.engineThreads });
+        },
+      },
+      {
+        id: 'svox-pico',
+        load: async () => {
+          const { createSvoxPicoEngine } = await import('./engines/svox-pico/index.js');
+          return createSvoxPicoEngine({
+            modelsDir: config.modelsDir,
+            modelsSearchPath: config.modelsSearchPath,
+            threads: config.engineThreads,
+            // Pico's word timings come from aligning it to espeak-ng's rendering: share that engine.
+            reference: await this.get('espeak-ng'),
+          });
+        },
+      },
+      {
         id: 'kokoro',
         load: async () => {
           const { createKokoroEngine } = await import('./engines/kokoro/index.js');

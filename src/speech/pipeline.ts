@@ -13,8 +13,11 @@ import type { VoiceTransform } from '../voices/identity.js';
 /** How one voice sounds: its language, its realization per engine, and its default pace. */
 export interface VoiceRealization {
   language: string;
-  /** Engine id → the engine voice and parameters that realize this voice there. */
-  engines: Record<string, EngineVoice>;
+  /**
+   * Engine id → the engine voice and parameters that realize this voice there, and optionally the
+   * transform to use after that engine instead of `transform`.
+   */
+  engines: Record<string, EngineVoice & { transform?: VoiceTransform }>;
   /** Default tempo when the request gives no `speed`. */
   defaultSpeed: number;
   /** Default prosodic variation 0..1 when the request gives no `temperature`. */
@@ -64,7 +67,9 @@ export class SpeechPipeline {
 
   async speak(request: SpeakRequest): Promise<SpeakResult> {
     const engine = await this.pickEngine(request.model, request.voice);
-    const engineVoice = request.voice.engines[engine.info.id] ?? { id: request.voice.language };
+    const { transform: engineTransform, ...engineVoice } = request.voice.engines[engine.info.id] ?? {
+      id: request.voice.language,
+    };
     const steerable = request.model === 'v-studio';
     const delivery = steerable ? DELIVERY[request.deliveryMode ?? 'BALANCED'] : null;
     const baseVariation =
@@ -117,7 +122,7 @@ export class SpeechPipeline {
     let offsetSamples = 0;
     // The voice transform runs on each speech piece, so pauses keep exactly the requested length
     // even when it changes the tempo; word timings move with it.
-    const transform = request.voice.transform ?? {};
+    const transform = engineTransform ?? request.voice.transform ?? {};
     for (const piece of pieces) {
       const audio =
         'pause' in piece

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { compareCodes } from './bcp47.js';
 import { PRESET_SEEDS } from './data/preset-seeds.js';
+import { stockRealization } from './stock-voices.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits } from './identity.js';
 import {
   ageOf,
@@ -50,8 +51,6 @@ const PICO_LOCALES: ReadonlyMap<string, string> = new Map([
   ['roa/fr', 'fr-FR'],
   ['roa/it', 'it-IT'],
 ]);
-/** Rough median F0 of the Pico voices, Hz, for the `pitch` percentage (Pico's `<pitch level>`, 100 = unchanged). */
-const PICO_MEDIAN_HZ = 200;
 
 interface Draft {
   name: string;
@@ -144,23 +143,16 @@ function preset(
   const engines: Record<string, EngineRealization> = {
     'espeak-ng': espeakRealization(draft.espeak, draft.gender, traits, index),
   };
+  // Flite and SVOX Pico speak with a few stock voices, moved to the traits (`stock-voices.ts`).
   const pico = PICO_LOCALES.get(draft.espeak);
   if (pico !== undefined && draft.gender === 'female') {
-    engines['svox-pico'] = {
-      id: pico,
-      params: {
-        pitch: Math.round((100 * traits.pitchHz) / PICO_MEDIAN_HZ),
-        speed: Math.round(100 * traits.rate),
-      },
-    };
+    const realization = stockRealization('svox-pico', pico, draft.gender, traits);
+    if (realization !== undefined) engines['svox-pico'] = realization;
   }
   const flite = fliteVoice(draft);
   if (flite !== undefined) {
-    // Flite features set with `--setf`: target mean F0 (Hz) and duration stretch (>1 = slower).
-    engines['flite'] = {
-      id: flite,
-      params: { int_f0_target_mean: traits.pitchHz, duration_stretch: Math.round(1000 / traits.rate) / 1000 },
-    };
+    const realization = stockRealization('flite', flite, draft.gender, traits);
+    if (realization !== undefined) engines['flite'] = realization;
   }
   return deepFreeze({
     id: presetIdOf(draft.slug),

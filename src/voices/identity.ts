@@ -36,6 +36,11 @@ export interface EngineRealization {
   id: string;
   /** Engine-specific parameters (espeak-ng: variant, pitch, range, rate). Unknown keys are ignored. */
   params?: Record<string, number | string | boolean>;
+  /**
+   * Signal processing after this engine, replacing the identity's `transform` (which is fitted to
+   * espeak-ng's output). Stock-voice engines (Flite, Pico) carry their own (`stock-voices.ts`).
+   */
+  transform?: VoiceTransform;
 }
 
 /** One peaking or shelving equalizer band. */
@@ -66,6 +71,7 @@ export interface VoiceIdentity {
   traits: VoiceTraits;
   /** Realizations keyed by engine id (`espeak-ng`, `pico`, `flite`, `kokoro`, ...). */
   engines: Record<string, EngineRealization>;
+  /** Signal processing after any engine whose realization has no `transform` of its own. */
   transform?: VoiceTransform;
 }
 

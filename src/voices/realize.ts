@@ -3,14 +3,13 @@ import { resample } from '../audio/resample.js';
 import { longTermSpectrum, spectralDistance } from '../audio/spectrum.js';
 import { applyTransform } from '../audio/transform.js';
 import type { SpeechEngine } from '../speech/engine.js';
-import { fitEq } from './eq-fit.js';
+import { eqResponseDb, fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
 import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
 import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
-import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
-import { ESPEAK_BASE_WPM, espeakMedianHz, espeakRealization, type VoiceGender } from './preset-traits.js';
+import { espeakMedianHz, espeakWpm, espeakRealization, type VoiceGender } from './preset-traits.js';
 import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
@@ -29,6 +28,12 @@ export interface RealizeCloneOptions {
   transcript?: string;
   /** An espeak-ng engine to render probes with; default: one shared single-thread engine, loaded on first use. */
   engine?: SpeechEngine;
+  /**
+   * Stock-voice engines (Flite, SVOX Pico) to fit the clone's realizations on. A realization on an
+   * engine given here gets a transform fitted to the recording the same way as espeak-ng's; one
+   * on an engine not given keeps `stockRealization`'s relative transform.
+   */
+  stockEngines?: readonly SpeechEngine[];
 }
 
 /** Pitch corrections stop once the probe's median F0 is this close to the target (0.3 %). */
@@ -42,17 +47,22 @@ const MAX_FORMANT_SHIFT = 1.25;
  * Turns measured traits into a clone's identity, as close to the recording as espeak-ng plus the
  * transform stage get:
  *
- * 1. espeak-ng voice for the language (the catalog's voice for that accent) and up to five
- *    variants of the gender near the formant scale (`candidateVariants`), each with pitch, range
- *    and rate from espeak-ng's calibrated pitch model (`espeakMedianHz`, as the catalog uses);
+ * 1. espeak-ng voice for the language (the catalog's voice for that accent); every variant the
+ *    catalog uses for the gender, with pitch, range and rate from espeak-ng's calibrated pitch
+ *    model (`espeakMedianHz`, as the catalog uses), screened on the probe's first sentence for
+ *    the closest raw spectrum (`candidateVariants`); the best two (and the catalog's own choice) go on;
  * 2. a probe sentence in the language (or the transcript) rendered with each; a pitch shift that
  *    lands its median F0 on the target, re-measured after every change until within 0.3 %;
- * 3. a formant shift of target / measured formant scale of the pitch-corrected probe;
+ * 3. a formant shift of target / measured formant scale of the pitch-corrected probe (for the
+ *    winning variant then refined by comparing spectra, `refineFormantShift`);
  * 4. EQ bands fitted to the recording's long-term spectrum minus the transformed probe's;
- * 5. the variant whose final probe is spectrally closest to the recording wins.
+ * 5. the variant whose final probe is spectrally closest to the recording wins, and its pitch
+ *    shift is re-measured until the probe lands within 0.3 %.
  *
- * Realizations for Pico and Flite are added where the catalog has one for that voice and gender;
- * the transform was measured on espeak-ng and applies to them only approximately.
+ * Realizations for Pico and Flite are added where the catalog has one for that voice and gender
+ * (`engineRealizations`: the stock voice with pitch and pace settings); on the engines in
+ * `stockEngines` each gets its own transform, fitted like espeak-ng's from step 2 on (pitch
+ * residue, formant shift refined against the spectrum, EQ).
  */
 export async function realizeClone(
   traits: VoiceTraits,
@@ -64,17 +74,24 @@ export async function realizeClone(
   const target = options.longTermSpectrum;
   const spectrumRate = options.sampleRate ?? 32000;
 
-  // Fit each candidate variant, keep the spectrally closest, then land its pitch exactly.
+  const spectrumOf = (audio: PcmAudio): Float32Array =>
+    longTermSpectrum(spectrumRate < 16000 ? resample(audio, spectrumRate) : audio, { bands: target.length });
+  // Band centres of the target spectrum (the probe is analysed at its rate, or at the recording's when lower).
+  const goal: SpectrumTarget = { spectrum: target, spectrumOf, centres: bandCentresHz(target.length, spectrumRate) };
+  // Screen the gender's variants, fit the closest few, keep the best, refine its formant shift,
+  // then land its pitch exactly.
+  const variantsToFit = await candidateVariants(engine, espeakId, options.gender, traits, text, options.language, goal);
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
-  for (const variant of candidateVariants(espeakId, options.gender, traits)) {
+  for (const variant of variantsToFit) {
     const realization = espeakForClone(espeakId, variant, traits);
     const probe = await render(engine, realization, text, options.language);
-    const fit = fitTransform(probe, traits, target, spectrumRate);
+    const fit = fitTransform(probe, traits, goal);
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
   }
   if (best === undefined) throw new Error(`no espeak-ng realization for ${options.gender} voices`);
-  const transform = { ...best.fit.transform };
-  landPitch(best.probe, transform, traits.pitchHz, best.fit.pitchHz);
+  const refined = refineFormantShift(best.probe, best.fit, goal);
+  const transform = { ...refined.transform };
+  landPitch(best.probe, transform, traits.pitchHz, voicePitch(refined.audio).medianHz);
   return {
     traits: {
       pitchHz: traits.pitchHz,
@@ -84,9 +101,59 @@ export async function realizeClone(
       brightness: traits.brightness,
       breathiness: traits.breathiness,
     },
-    engines: { ...engineRealizations(espeakId, options.gender, traits), 'espeak-ng': best.realization },
+    engines: {
+      ...(await fitStockRealizations(engineRealizations(espeakId, options.gender, traits), options.stockEngines ?? [], {
+        traits,
+        text,
+        language: options.language,
+        goal,
+      })),
+      'espeak-ng': best.realization,
+    },
     transform,
   };
+}
+
+/** Formant shifts tried on stock voices: 0.8 to 1.25 in steps of about 5.7 %, 1 among them. */
+const STOCK_FORMANT_GRID = Array.from({ length: 9 }, (_, i) => round(1.25 ** ((i - 4) / 4), 3));
+
+/**
+ * Each stock-voice realization whose engine is at hand says the probe; the transform that moves
+ * that probe to the recording (pitch residue, the formant shift whose spectrum after EQ comes
+ * closest, refined in 2.5 % steps, EQ) replaces the realization's relative one.
+ */
+async function fitStockRealizations(
+  realizations: Record<string, EngineRealization>,
+  engines: readonly SpeechEngine[],
+  probe: { traits: VoiceTraits; text: string; language: string; goal: SpectrumTarget },
+): Promise<Record<string, EngineRealization>> {
+  const out: Record<string, EngineRealization> = {};
+  for (const [engineId, realization] of Object.entries(realizations)) {
+    const engine = engines.find((candidate) => candidate.info.id === engineId);
+    if (engine === undefined) {
+      out[engineId] = realization;
+      continue;
+    }
+    const { transform: _relative, ...voice } = realization;
+    const audio = await render(engine, voice, probe.text, probe.language);
+    // The stock voice's formants measure on another footing than the recording's (one recorded
+    // speaker, 16 kHz), so the shift is chosen by comparing spectra over a grid, no shift included.
+    const pitch: VoiceTransform = {};
+    const rawHz = voicePitch(audio).medianHz;
+    if (rawHz > 0) pitch.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(probe.traits.pitchHz / rawHz)), 3);
+    let best: Fit | undefined;
+    for (const shift of STOCK_FORMANT_GRID) {
+      const candidate: VoiceTransform = { ...pitch };
+      setFormantShift(candidate, shift);
+      const fit = withEq(audio, candidate, probe.goal);
+      if (best === undefined || fit.distance < best.distance) best = fit;
+    }
+    const fit = refineFormantShift(audio, best!, probe.goal);
+    const transform = { ...fit.transform };
+    landPitch(audio, transform, probe.traits.pitchHz, voicePitch(fit.audio).medianHz);
+    out[engineId] = { ...voice, transform };
+  }
+  return out;
 }
 
 /**
@@ -97,32 +164,53 @@ export async function realizeClone(
  */
 const ESPEAK_SPREAD = { offset: 0.6, perRelativeSpan: 8.3 } as const;
 const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
-const measuredVariants = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row]));
+
+/** How many screened variants get the full transform fit. */
+const FITTED_VARIANTS = 2;
 
 /**
- * The espeak-ng variants to try: the three `espeakRealization` chooses from (nearest by the
- * variant files' nominal formant factor) and the two of the catalog's variants for this gender
- * whose measured formant scale is nearest (nominal factors ignore the Hz offsets some variants
- * add, see `data/espeak-variant-traits.ts`).
+ * The espeak-ng variants worth fitting: every variant the catalog uses for this gender (the
+ * ordinary-sounding ones) says the probe's first sentence at the target pitch, and the two whose
+ * raw long-term spectrum is closest to the recording's go on, plus `espeakRealization`'s own
+ * choice. Formant scale alone is a poor guide here: the variant files' nominal factors ignore the
+ * Hz offsets some variants add, and measured ones lean on F0 above about 200 Hz.
  */
-function candidateVariants(espeakId: string, gender: VoiceGender, traits: VoiceTraits): string[] {
-  const nominal = [0, 1, 2].map((pick) => String(espeakRealization(espeakId, gender, traits, pick).params?.['variant']));
-  const pool = new Set<string>();
+async function candidateVariants(
+  engine: SpeechEngine,
+  espeakId: string,
+  gender: VoiceGender,
+  traits: VoiceTraits,
+  text: string,
+  language: string,
+  goal: SpectrumTarget,
+): Promise<string[]> {
+  const pool = new Set<string>([String(espeakRealization(espeakId, gender, traits, 0).params?.['variant'])]);
   for (const preset of PRESETS) {
     const variant = preset.identity.engines['espeak-ng']?.params?.['variant'];
     if (preset.gender === gender && typeof variant === 'string') pool.add(variant);
   }
-  const distance = (variant: string): number =>
-    Math.abs(Math.log((measuredVariants.get(variant)?.[1] ?? 1) / traits.formantScale));
-  const measured = [...pool].filter((variant) => measuredVariants.has(variant)).sort((a, b) => distance(a) - distance(b));
-  return [...new Set([...nominal, ...measured.slice(0, 2)])].filter((variant) => variantData.has(variant));
+  const sentence = firstSentence(text);
+  const screened: Array<{ variant: string; distance: number }> = [];
+  for (const variant of [...pool].filter((name) => variantData.has(name))) {
+    const audio = await render(engine, espeakForClone(espeakId, variant, traits), sentence, language);
+    screened.push({ variant, distance: spectralDistance(goal.spectrum, goal.spectrumOf(audio)) });
+  }
+  screened.sort((a, b) => a.distance - b.distance);
+  const nominal = String(espeakRealization(espeakId, gender, traits, 0).params?.['variant']);
+  return [...new Set([...screened.slice(0, FITTED_VARIANTS).map((entry) => entry.variant), nominal])];
+}
+
+/** The text up to its first sentence end, when that leaves at least 40 characters. */
+function firstSentence(text: string): string {
+  const end = text.search(/[.!?。！？]\s/u);
+  return end >= 40 ? text.slice(0, end + 1) : text;
 }
 
 /**
  * espeak-ng parameters for `traits` on one variant: `range` such that the F0 spread in semitones
  * matches the recording's at its pitch (the catalog's `range` = pitchRange × 100 holds at about
  * 100–200 Hz only), `pitch` the value whose `espeakMedianHz` is nearest the target, rate in words
- * per minute as the catalog maps it.
+ * per minute as the catalog maps it (`espeakWpm`).
  */
 function espeakForClone(espeakId: string, variantId: string, traits: VoiceTraits): EngineRealization {
   const [, , lowHz, highHz] = variantData.get(variantId) ?? ['', '', 82, 118];
@@ -140,17 +228,25 @@ function espeakForClone(espeakId: string, variantId: string, traits: VoiceTraits
       variant: variantId,
       pitch,
       range,
-      rate: Math.round(Math.min(450, Math.max(80, ESPEAK_BASE_WPM * traits.rate))),
+      rate: espeakWpm(variantId, traits.rate),
     },
   };
 }
 
 interface Fit {
   transform: VoiceTransform;
-  /** Median F0 of the probe with the transform, Hz. */
-  pitchHz: number;
-  /** Long-term-spectrum distance of the transformed probe to the recording, dB. */
+  /** The probe with the transform's pitch and formant stages (no EQ). */
+  audio: PcmAudio;
+  /** Long-term-spectrum distance of the transformed probe (with EQ) to the recording, dB. */
   distance: number;
+}
+
+/** What the transform is fitted against: the recording's spectrum and how to analyse a probe like it. */
+interface SpectrumTarget {
+  spectrum: Float32Array;
+  spectrumOf: (audio: PcmAudio) => Float32Array;
+  /** Centre frequency of each band, Hz. */
+  centres: readonly number[];
 }
 
 /**
@@ -159,41 +255,66 @@ interface Fit {
  * leans a little on F0, so both sides are compared at the same pitch), and EQ bands fitted to
  * what remains of the spectral difference.
  */
-function fitTransform(
-  probe: PcmAudio,
-  traits: VoiceTraits,
-  targetSpectrum: Float32Array,
-  spectrumRate: number,
-): Fit {
+function fitTransform(probe: PcmAudio, traits: VoiceTraits, target: SpectrumTarget): Fit {
   const transform: VoiceTransform = {};
-  const rawHz = voicePitch(probe).medianHz;
-  if (rawHz > 0) transform.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(traits.pitchHz / rawHz)), 3);
-  let current = applyTransform(probe, transform);
-  const formantShift = traits.formantScale / measureFormantScale(current);
-  if (Number.isFinite(formantShift) && Math.abs(Math.log(formantShift)) >= MIN_FORMANT_SHIFT) {
-    transform.formantShift = round(
-      Math.min(MAX_FORMANT_SHIFT, Math.max(1 / MAX_FORMANT_SHIFT, formantShift)),
-      3,
-    );
-    current = applyTransform(probe, transform);
+  const raw = voicePitch(probe);
+  if (raw.medianHz > 0)
+    transform.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(traits.pitchHz / raw.medianHz)), 3);
+  // PSOLA keeps timing, so the raw probe's voiced frames are the pitched probe's too.
+  const pitched = applyTransform(probe, transform);
+  setFormantShift(transform, traits.formantScale / measureFormantScale(pitched, raw.frames));
+  return withEq(probe, transform, target);
+}
+
+/**
+ * Refines the formant shift of a fitted probe by analysis by synthesis: shifts 2.5 % and 5 % either
+ * side are rendered and the one whose long-term spectrum (after its own EQ) is closest to the
+ * recording wins. LPC formants of high voices (above about 200 Hz) are only good to a few percent;
+ * the spectrum comparison settles what they leave open.
+ */
+function refineFormantShift(probe: PcmAudio, fit: Fit, target: SpectrumTarget): Fit {
+  let best = fit;
+  const base = fit.transform.formantShift ?? 1;
+  for (const step of [0.95, 0.975, 1.025, 1.05]) {
+    const transform: VoiceTransform = { ...fit.transform };
+    delete transform.eq;
+    setFormantShift(transform, base * step);
+    const candidate = withEq(probe, transform, target);
+    if (candidate.distance < best.distance) best = candidate;
   }
-  const spectrumOf = (audio: PcmAudio): Float32Array =>
-    longTermSpectrum(spectrumRate < 16000 ? resample(audio, spectrumRate) : audio, {
-      bands: targetSpectrum.length,
-    });
-  const before = spectrumOf(current);
-  const centres = bandCentresHz(targetSpectrum.length, Math.min(spectrumRate, probe.sampleRate));
-  const difference = Array.from(targetSpectrum, (value, b) => value - before[b]!);
-  const eq = fitEq(difference, centres, probe.sampleRate);
-  let distance = spectralDistance(targetSpectrum, before);
+  return best;
+}
+
+function setFormantShift(transform: VoiceTransform, factor: number): void {
+  if (Number.isFinite(factor) && Math.abs(Math.log(factor)) >= MIN_FORMANT_SHIFT) {
+    transform.formantShift = round(Math.min(MAX_FORMANT_SHIFT, Math.max(1 / MAX_FORMANT_SHIFT, factor)), 3);
+  } else {
+    delete transform.formantShift;
+  }
+}
+
+/**
+ * `transform` (pitch and formants) applied to `probe`, plus EQ bands fitted to the remaining
+ * difference when they help. The equalised spectrum is predicted as the spectrum plus the EQ's
+ * response at each band centre (the bands are narrow against the EQ's curves) rather than
+ * filtered and analysed again.
+ */
+function withEq(probe: PcmAudio, transform: VoiceTransform, target: SpectrumTarget): Fit {
+  const current = applyTransform(probe, transform);
+  const before = target.spectrumOf(current);
+  const difference = Array.from(target.spectrum, (value, b) => value - before[b]!);
+  const eq = fitEq(difference, target.centres, probe.sampleRate);
+  let distance = spectralDistance(target.spectrum, before);
   if (eq.length > 0) {
-    const eqDistance = spectralDistance(targetSpectrum, spectrumOf(applyTransform(current, { eq })));
+    const response = eqResponseDb(eq, target.centres, probe.sampleRate);
+    const after = before.map((value, b) => value + response[b]!);
+    const eqDistance = spectralDistance(target.spectrum, after);
     if (eqDistance < distance) {
       transform.eq = eq;
       distance = eqDistance;
     }
   }
-  return { transform, pitchHz: voicePitch(current).medianHz, distance };
+  return { transform, audio: current, distance };
 }
 
 /**
@@ -224,7 +345,7 @@ function probeSentence(language: string, transcript: string | undefined): string
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 200));
 }
 
-/** Renders `text` with an espeak-ng realization, untransformed. */
+/** Renders `text` with one engine realization, untransformed. */
 async function render(
   engine: SpeechEngine,
   realization: EngineRealization,
@@ -236,8 +357,9 @@ async function render(
 }
 
 /**
- * Renders `text` as a voice sounds on espeak-ng: its espeak-ng realization, then its transform.
- * For tests, benchmarks and previews that need the clone's sound without the whole speech pipeline.
+ * Renders `text` as a voice sounds on `engine`: its realization there, then the transform (the
+ * realization's own, else the identity's), as the speech pipeline does for one piece of speech.
+ * For tests and benchmarks that need a voice's sound without the whole pipeline.
  */
 export async function renderIdentity(
   engine: SpeechEngine,
@@ -245,10 +367,12 @@ export async function renderIdentity(
   text: string,
   language: string,
 ): Promise<PcmAudio> {
-  const realization = identity.engines['espeak-ng'];
-  if (realization === undefined) throw new Error('the identity has no espeak-ng realization');
-  const audio = await render(engine, realization, text, language);
-  return identity.transform ? applyTransform(audio, identity.transform) : audio;
+  const realization = identity.engines[engine.info.id];
+  if (realization === undefined) throw new Error(`the identity has no ${engine.info.id} realization`);
+  const { transform: own, ...voice } = realization;
+  const audio = await render(engine, voice, text, language);
+  const transform = own ?? identity.transform;
+  return transform ? applyTransform(audio, transform) : audio;
 }
 
 let shared: Promise<SpeechEngine> | undefined;

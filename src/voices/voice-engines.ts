@@ -2,6 +2,7 @@ import { PRESETS } from './catalog.js';
 import type { EngineRealization, VoiceTraits } from './identity.js';
 import { fallbackSpeechLanguage, resolveLanguage } from './languages.js';
 import type { VoiceGender } from './preset-traits.js';
+import { stockRealization } from './stock-voices.js';
 
 /**
  * Which engine voices a clone or designed voice uses, read from the preset catalog so that they
@@ -31,23 +32,9 @@ export function espeakVoiceFor(language: string, gender: VoiceGender, accent?: s
 }
 
 /**
- * How the catalog's engine parameters follow the traits: proportional to median pitch (Pico's
- * `pitch` percentage, Flite's target mean F0) or to speaking rate (Pico's `speed`), or inversely to
- * rate (Flite's `duration_stretch`). Rescaling a preset's values by these ratios gives exactly what
- * the catalog's own mapping gives for new traits, without repeating its constants.
- */
-const SCALING: Readonly<Record<string, { trait: 'pitchHz' | 'rate'; power: 1 | -1; digits: number }>> = {
-  pitch: { trait: 'pitchHz', power: 1, digits: 0 },
-  int_f0_target_mean: { trait: 'pitchHz', power: 1, digits: 1 },
-  speed: { trait: 'rate', power: 1, digits: 0 },
-  duration_stretch: { trait: 'rate', power: -1, digits: 3 },
-};
-
-/**
  * Realizations on engines other than espeak-ng (SVOX Pico, Flite, ...), wherever the catalog has a
- * preset of this gender on the same espeak-ng voice that has one: the same engine voice, with its
- * parameters rescaled from that preset's traits to `traits` (see `SCALING`; other parameters are
- * kept as they are).
+ * preset of this gender on the same espeak-ng voice that has one: the same stock engine voice,
+ * moved to `traits` (`stockRealization`).
  */
 export function engineRealizations(
   espeakId: string,
@@ -61,23 +48,9 @@ export function engineRealizations(
   for (const preset of matching) {
     for (const [engine, realization] of Object.entries(preset.identity.engines)) {
       if (engine === 'espeak-ng' || engine in engines) continue;
-      const params: Record<string, number | string | boolean> = {};
-      for (const [name, value] of Object.entries(realization.params ?? {})) {
-        const rule = SCALING[name];
-        if (rule === undefined || typeof value !== 'number') {
-          params[name] = value;
-          continue;
-        }
-        const factor = (traits[rule.trait] / preset.identity.traits[rule.trait]) ** rule.power;
-        params[name] = round(value * factor, rule.digits);
-      }
-      engines[engine] = { id: realization.id, params };
+      const moved = stockRealization(engine, realization.id, gender, traits);
+      if (moved !== undefined) engines[engine] = moved;
     }
   }
   return engines;
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }

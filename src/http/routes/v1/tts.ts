@@ -32,14 +32,16 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         summary: 'Generate speech',
         description:
           'Synthesizes the text with the voice and model. The audio comes back inline; the record is `pending` ' +
-          'until the hosted copy is stored, then `ready` with an `audio_url`.',
+          'until the hosted copy is stored, then `ready` with an `audio_url`. The `X-Voice-Engine` header names ' +
+          'the speech engine the model chose for this voice (docs/engines.md).',
         tags: ['tts'],
         body: TtsRequest,
         response: { 200: TtsResponse, ...errorResponses(400, 402, 404, 413, 422, 502, 503) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const created = await generations.create(request.caller, request.body);
+      reply.header('X-Voice-Engine', created.row.engine);
       return {
         id: created.row.id,
         status: 'pending' as const,

@@ -14,7 +14,8 @@ import type { FliteJob, FliteRequest, FliteWorkerData, FliteWorkerResult } from 
  * `voice.id`: `slt` (default), `awb`, `rms`, `kal`, `kal16` (`cmu_us_` prefix accepted).
  * `voice.params` it honours:
  * - `pitchSemitones` (-12..12): base pitch shift, added to `prosody.pitchSemitones`;
- * - `pitchRange` (0..3): multiplier on the intonation range, with `prosody.rangeScale`.
+ * - `pitchRange` (0..3): multiplier on the intonation range, with `prosody.rangeScale`;
+ * - `rate` (0.25..4): the voice's own pace, multiplied with `speed`.
  * `speed` divides the voice's own `duration_stretch` (1, or 1.1 for kal and kal16). `variation` 0..1 scales the intonation
  * range like espeak-ng: 0.5 keeps it, 0 flattens it to a quarter, 1 widens it 1.75x.
  * The rms voice ignores flite's pitch features, so pitch settings do not change it.
@@ -116,7 +117,8 @@ export function fliteJob(input: SynthesisInput): FliteJob {
     );
   }
   const params = input.voice.params ?? {};
-  const speed = Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1;
+  const speed =
+    (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * numberParam(params, 'rate', 1, MIN_SPEED, MAX_SPEED);
   const variation = Number.isFinite(input.variation) ? Math.min(1, Math.max(0, input.variation)) : 0.5;
   const semitones =
     numberParam(params, 'pitchSemitones', 0, -12, 12) + finiteOr(input.prosody?.pitchSemitones, 0);

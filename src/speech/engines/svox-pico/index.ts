@@ -24,8 +24,9 @@ import type { PicoJob, PicoRequest, PicoWorkerResult } from './worker.js';
  * Pico reports no word timings, so the same text is also rendered by espeak-ng (which does) and
  * Pico's audio is aligned to it with DTW on MFCC frames (`align.ts`).
  *
- * `voice.id` is the language (`de-DE`); otherwise `language` picks it. `speed` becomes Pico's
- * `<speed level>` (100 = normal, 20-500), and pitch (`voice.params.pitchSemitones` plus
+ * `voice.id` is the language (`de-DE`); otherwise `language` picks it. `speed` (times
+ * `voice.params.rate`, the voice's own pace, default 1) becomes Pico's `<speed level>`
+ * (100 = normal, 20-500), and pitch (`voice.params.pitchSemitones` plus
  * `prosody.pitchSemitones`) its `<pitch level>` (50-200). Pico has no control over intonation
  * range, so `variation` and `prosody.rangeScale` are left to the pipeline's transform stage.
  *
@@ -183,7 +184,8 @@ export function picoMarkup(input: SynthesisInput): string {
   const text = input.text
     .replace(/\p{Cc}/gu, (character) => (/\s/.test(character) ? character : ' '))
     .replace(/<(?=[\p{L}/!?])/gu, '< ');
-  const speed = Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1;
+  const rate = numberParam(input, 'rate', 1, 0.2, 5);
+  const speed = (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * rate;
   const raw = input.voice.params?.['pitchSemitones'];
   const paramSemitones = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : 0;
   if (!Number.isFinite(paramSemitones) || Math.abs(paramSemitones) > 12) {
@@ -199,6 +201,16 @@ export function picoMarkup(input: SynthesisInput): string {
   if (pitchLevel !== 100) marked = `<pitch level="${pitchLevel}">${marked}</pitch>`;
   if (speedLevel !== 100) marked = `<speed level="${speedLevel}">${marked}</speed>`;
   return marked;
+}
+
+function numberParam(input: SynthesisInput, name: string, fallback: number, min: number, max: number): number {
+  const raw = input.voice.params?.[name];
+  if (raw === undefined) return fallback;
+  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new AppError('validation_error', `SVOX Pico parameter "${name}" must be a number from ${min} to ${max}`);
+  }
+  return value;
 }
 
 function clampRound(value: number, min: number, max: number): number {
