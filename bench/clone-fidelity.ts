@@ -1,6 +1,6 @@
 /**
- * Clone fidelity: 14 "recordings" spanning deep male to child-like voices in five accents (espeak-ng
- * speech pushed off every stock voice with sox/ffmpeg pitch, vocal-tract and tempo changes, encoded
+ * Clone fidelity: 17 "recordings" spanning deep male to child-like voices in five accents (espeak-ng,
+ * Flite and Pico speech pushed off every stock voice with sox/ffmpeg pitch, vocal-tract and tempo changes, encoded
  * as MP3/Ogg/FLAC/M4A/WAV at 16–48 kHz and decoded at 32 kHz like an upload) are measured, cloned
  * with `realizeClone`, and the clone (espeak-ng + transform) says the recording's own sentence.
  * Pass: the clone's median F0 is within 5 % of the recording's, and its long-term spectrum is
@@ -30,7 +30,10 @@ const voice = (id: string, variant: string, params: Record<string, number> = {})
   params: { variant, ...params },
 });
 
-const RECORDINGS: RecordingSpec[] = [
+/** A recording and the engine that speaks it: espeak-ng unless `source` names a stock-voice engine. */
+type BenchRecording = RecordingSpec & { source?: 'flite' | 'svox-pico' };
+
+const RECORDINGS: BenchRecording[] = [
   { label: 'deep male', language: 'en-US', voice: voice('gmw/en-US', 'm8', { pitch: 20 }), filter: vocalTractFilter(0.93), format: 'mp3', sampleRate: 44100 },
   { label: 'low male, slow', language: 'en-US', voice: voice('gmw/en-US', 'm1', { pitch: 35, rate: 140 }), format: 'm4a', sampleRate: 48000 },
   { label: 'male, long tract', language: 'en-GB', voice: voice('gmw/en', 'm6', { pitch: 45 }), filter: vocalTractFilter(0.9), format: 'flac', sampleRate: 22050 },
@@ -45,6 +48,10 @@ const RECORDINGS: RecordingSpec[] = [
   { label: 'high female', language: 'en-US', voice: voice('gmw/en-US', 'f3', { pitch: 70 }), sox: ['pitch', '200'], format: 'ogg', sampleRate: 48000 },
   { label: 'high female, French', language: 'fr-FR', voice: voice('roa/fr', 'Annie', { pitch: 75 }), format: 'm4a', sampleRate: 32000 },
   { label: 'child-like', language: 'en-GB', voice: voice('gmw/en', 'linda', { pitch: 80 }), filter: vocalTractFilter(1.12), format: 'mp3', sampleRate: 44100 },
+  // Other engines' voices, pushed off their stock sound the same way.
+  { label: 'Scottish male (Flite awb), lowered', language: 'en-GB', source: 'flite', voice: { id: 'awb', params: {} }, sox: ['pitch', '-200'], format: 'mp3', sampleRate: 44100 },
+  { label: 'female (Flite slt), short tract', language: 'en-US', source: 'flite', voice: { id: 'slt', params: {} }, filter: vocalTractFilter(1.06), format: 'ogg', sampleRate: 24000 },
+  { label: 'low female, German (Pico)', language: 'de-DE', source: 'svox-pico', voice: { id: 'de-DE', params: {} }, sox: ['pitch', '-250'], filter: vocalTractFilter(0.97), format: 'm4a', sampleRate: 44100 },
 ];
 
 /** One clone of one recording: without or with its transcript. */
@@ -114,7 +121,12 @@ async function presetsSaying(language: string, text: string) {
 const only = process.argv[2];
 const rows: Row[] = [];
 for (const spec of RECORDINGS.filter((recording) => only === undefined || recording.label.includes(only))) {
-  const recording = await makeRecording(engine, spec, DECODE_RATE);
+  const source = spec.source === undefined ? engine : stockEngines.find((stock) => stock.info.id === spec.source);
+  if (source === undefined) {
+    console.log(`${spec.label}: skipped, ${spec.source} is not installed.`);
+    continue;
+  }
+  const recording = await makeRecording(source, spec, DECODE_RATE);
   const spectrum = longTermSpectrum(recording.pcm);
   const recordingHz = voicePitch(recording.pcm).medianHz;
   let nearest = { slug: '-', distance: Number.POSITIVE_INFINITY };

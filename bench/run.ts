@@ -7,8 +7,9 @@
  *    transform, encode, spool/store), MP3 and WAV, next to the same server's engine alone.
  * 3. Encoding cost per output format for ~10 s of real speech.
  * 4. p50/p95 latency of POST /api/v1/tts (~100 chars, MP3) under 1, 4 and 16 concurrent clients.
- * 5. Naturalness (NISQA-TTS MOS from the quality kit) of each engine's default voice, when the
- *    scorer is found: VOICELIB_QUALITY_DIR, default ../shared/quality relative to the repo.
+ * 5. Naturalness (NISQA-TTS MOS from the quality kit) of each engine's default voice, and of four
+ *    American presets as POST /tts speaks them with v-lite and v-pro (their pitch and formant
+ *    transforms included), when the scorer is found: VOICELIB_QUALITY_DIR, default ../shared/quality.
  *
  * Small request counts on purpose (the machine is shared); every table says how many. Timing
  * never fails anything: the process exits 0 whatever the numbers are.
@@ -33,6 +34,8 @@ import { createKokoroEngine } from '../src/speech/engines/kokoro/index.js';
 import { createPiperEngine } from '../src/speech/engines/piper/index.js';
 import { createSvoxPicoEngine } from '../src/speech/engines/svox-pico/index.js';
 import { presetFor } from '../test/helpers/voices.js';
+import { findPreset, PRESETS } from '../src/voices/catalog.js';
+import { decodeWav } from '../src/audio/wav.js';
 import { startServer, type TestServer } from '../test/helpers/server.js';
 
 const run = promisify(execFile);
@@ -256,10 +259,13 @@ async function engineAlone(list: EngineUnderTest[]): Promise<Map<string, PcmAudi
 // 2. Whole request path
 
 async function startBenchServer(): Promise<{ server: TestServer; key: string; voice: string }> {
+  const shared = path.resolve(REPO, '../shared/models');
   const server = await startServer({
     QUEUE_CONCURRENCY: '2',
     RATE_LIMIT_PER_MINUTE: '1000000',
     ENGINE_WARMUP: 'true',
+    // The server finds what a user's machine would have after `voicelib models pull`.
+    MODELS_SEARCH_PATH: [...modelFolders(), ...(existsSync(shared) ? [shared] : [])].join(path.delimiter),
   });
   // container.start() warmed espeak-ng (ENGINE_WARMUP); wait for it so the first request is not cold.
   await server.container.engines.warm();
@@ -310,37 +316,43 @@ async function post(
 async function requestPath(server: TestServer, key: string, voice: string): Promise<void> {
   section('2. Whole request path: POST /api/v1/tts in-process vs. the same engine alone');
   console.log(
-    `Server: real app on 127.0.0.1, QUEUE_CONCURRENCY=2, default model (v-pro), catalog voice ${voice}, ` +
-      `24 kHz output. One warm-up request per row, then ${SHORT_RUNS} (100c) / ${LONG_RUNS} (2000c) timed, ` +
-      'median. "engine alone" = the server\'s own espeak-ng instance called directly, same text, same process.\n',
+    `Server: real app on 127.0.0.1, QUEUE_CONCURRENCY=2, catalog voice ${voice}, 24 kHz output; v-lite ` +
+      '(espeak-ng) and v-pro (the most natural engine installed for the voice). One warm-up request per row, ' +
+      `then ${SHORT_RUNS} (100c) / ${LONG_RUNS} (2000c) timed, median. "engine alone" = the engine that request ` +
+      "used, the server's own instance called directly with the voice's realization there, same text, same process.\n",
   );
-  const espeak = await server.container.engines.get('espeak-ng');
+  const preset = findPreset(voice);
   const rows: string[][] = [];
-  for (const [label, text, runs] of [
-    ['100c', SHORT, SHORT_RUNS],
-    ['2000c', LONG, LONG_RUNS],
-  ] as const) {
-    await espeak.synthesize(input(text, 'en-US'));
-    const alone = await timeEngine(espeak, input(text, 'en-US'), runs);
-    for (const format of ['MP3', 'WAV'] as const) {
-      await post(server, key, { text, voice, format });
-      const results: PostResult[] = [];
-      for (let i = 0; i < runs; i++) results.push(await post(server, key, { text, voice, format }));
-      const ok = results.filter((r) => r.status === 200);
-      const ms = median(ok.map((r) => r.ms));
-      const audioSec = ok[0]?.audioSec ?? Number.NaN;
-      rows.push([
-        `${label} ${format}`,
-        ok[0]?.engine ?? `HTTP ${results[0]?.status}`,
-        fmt(ms),
-        fmt(audioSec, 1),
-        fmt(audioSec / (ms / 1000), 1),
-        fmt(alone.ms),
-        fmt(alone.audioSec, 1),
-        fmt(alone.audioSec / (alone.ms / 1000), 1),
-        fmt(ms - alone.ms),
-        `${fmt((ok[0]?.bytes ?? 0) / 1024)} KiB`,
-      ]);
+  for (const model of ['v-lite', 'v-pro'] as const) {
+    for (const [label, text, runs] of [
+      ['100c', SHORT, SHORT_RUNS],
+      ['2000c', LONG, LONG_RUNS],
+    ] as const) {
+      for (const format of ['MP3', 'WAV'] as const) {
+        const warm = await post(server, key, { text, voice, format, model });
+        const engine = await server.container.engines.get(warm.engine);
+        const { transform: _transform, ...realization } = preset?.identity.engines[warm.engine] ?? { id: 'en-US' };
+        const what: SynthesisInput = { ...input(text, realization.id), voice: realization };
+        await engine.synthesize(what);
+        const alone = await timeEngine(engine, what, runs);
+        const results: PostResult[] = [];
+        for (let i = 0; i < runs; i++) results.push(await post(server, key, { text, voice, format, model }));
+        const ok = results.filter((r) => r.status === 200);
+        const ms = median(ok.map((r) => r.ms));
+        const audioSec = ok[0]?.audioSec ?? Number.NaN;
+        rows.push([
+          `${model} ${label} ${format}`,
+          ok[0]?.engine ?? `HTTP ${results[0]?.status}`,
+          fmt(ms),
+          fmt(audioSec, 1),
+          fmt(audioSec / (ms / 1000), 1),
+          fmt(alone.ms),
+          fmt(alone.audioSec, 1),
+          fmt(alone.audioSec / (alone.ms / 1000), 1),
+          fmt(ms - alone.ms),
+          `${fmt((ok[0]?.bytes ?? 0) / 1024)} KiB`,
+        ]);
+      }
     }
   }
   table(
@@ -440,8 +452,39 @@ async function concurrency(server: TestServer, key: string, voice: string): Prom
 // ---------------------------------------------------------------------------------------------
 // 5. Naturalness
 
-async function naturalness(list: EngineUnderTest[]): Promise<void> {
-  section('5. Naturalness (NISQA-TTS MOS, 1-5) of each engine\'s default voice');
+/** Presets as the service speaks them (the voice's realization and transform), to score next to the stock voices. */
+async function presetSamples(server: TestServer, key: string): Promise<Array<{ label: string; audio: PcmAudio }>> {
+  const female = PRESETS.filter((p) => p.language_code === 'en-US' && p.gender === 'female' && p.identity.engines['flite']);
+  const male = PRESETS.filter((p) => p.language_code === 'en-US' && p.gender === 'male' && p.identity.engines['flite']);
+  const byPitch = (voices: typeof PRESETS) => [...voices].sort((a, b) => a.identity.traits.pitchHz - b.identity.traits.pitchHz);
+  const picks = [byPitch(female)[0], byPitch(female).at(-1), byPitch(male)[0], byPitch(male).at(-1)].filter(
+    (voice): voice is (typeof PRESETS)[number] => voice !== undefined,
+  );
+  const out: Array<{ label: string; audio: PcmAudio }> = [];
+  for (const voice of picks) {
+    for (const model of ['v-lite', 'v-pro']) {
+      const res = await fetch(`${server.url}/api/v1/tts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: NATURALNESS_TEXT, voice: voice.id, model, format: 'WAV', sample_rate: 16000 }),
+      });
+      if (res.status !== 200) continue;
+      const body = (await res.json()) as { audio_base64: string };
+      const audio = decodeWav(Buffer.from(body.audio_base64.slice(body.audio_base64.indexOf(',') + 1), 'base64'));
+      out.push({
+        label: `${voice.slug} ${voice.identity.traits.pitchHz} Hz, ${model} → ${res.headers.get('x-voice-engine')}`,
+        audio,
+      });
+    }
+  }
+  return out;
+}
+
+async function naturalness(
+  list: EngineUnderTest[],
+  presets: ReadonlyArray<{ label: string; audio: PcmAudio }>,
+): Promise<void> {
+  section('5. Naturalness (NISQA-TTS MOS, 1-5) of each engine\'s default voice and of presets as served');
   const qualityDir = path.resolve(REPO, process.env['VOICELIB_QUALITY_DIR'] ?? '../shared/quality');
   const scorer = path.join(qualityDir, 'score.mjs');
   if (!existsSync(scorer)) {
@@ -474,9 +517,16 @@ async function naturalness(list: EngineUnderTest[]): Promise<void> {
         rows.push([item.label, '-', '-', `failed: ${(error as Error).message.slice(0, 60)}`]);
       }
     }
+    const presetFiles: Array<[string, string]> = [];
+    for (const [index, preset] of presets.entries()) {
+      const file = path.join(dir, `preset-${index}.wav`);
+      writeFileSync(file, (await encodeAudio(preset.audio, { format: 'WAV', sampleRate: preset.audio.sampleRate })).data);
+      presetFiles.push([preset.label, file]);
+    }
     if (files.length > 0) {
       try {
-        const { stdout } = await run(process.execPath, [scorer, ...files.map(([, f]) => f)], {
+        const all = [...files.map(([, f]) => f), ...presetFiles.map(([, f]) => f)];
+        const { stdout } = await run(process.execPath, [scorer, ...all], {
           cwd: qualityDir,
           timeout: 180_000,
           maxBuffer: 1 << 20,
@@ -494,6 +544,15 @@ async function naturalness(list: EngineUnderTest[]): Promise<void> {
             score ? score.naturalness.toFixed(2) : '-',
             score ? score.seconds.toFixed(1) : '-',
             score ? (item.note ?? '') : 'no score returned',
+          ]);
+        }
+        for (const [label, file] of presetFiles) {
+          const score = scores.get(file);
+          rows.push([
+            `preset ${label}`,
+            score ? score.naturalness.toFixed(2) : '-',
+            score ? score.seconds.toFixed(1) : '-',
+            score ? 'through POST /tts (realization + transform)' : 'no score returned',
           ]);
         }
       } catch (error) {
@@ -517,6 +576,7 @@ async function main(): Promise<void> {
   );
   const espeak = createEspeakEngine();
   let list: EngineUnderTest[] = [];
+  let presets: Array<{ label: string; audio: PcmAudio }> = [];
   try {
     list = await engines(espeak);
     const longAudio = await engineAlone(list);
@@ -525,10 +585,11 @@ async function main(): Promise<void> {
     try {
       await requestPath(server, key, voice);
       await concurrency(server, key, voice);
+      presets = await presetSamples(server, key);
     } finally {
       await server.close().catch(() => undefined);
     }
-    await naturalness(list);
+    await naturalness(list, presets);
   } catch (error) {
     console.log(`\nbench stopped early: ${(error as Error).stack ?? String(error)}`);
   } finally {

@@ -5,6 +5,7 @@ import { applyTransform } from '../../src/audio/transform.js';
 import { longTermSpectrum, spectralDistance } from '../../src/audio/spectrum.js';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
+import { createFliteEngine } from '../../src/speech/engines/flite/index.js';
 import { PRESETS } from '../../src/voices/catalog.js';
 import { measureTraits, voicePitch } from '../../src/voices/measure.js';
 import { realizeClone, renderIdentity } from '../../src/voices/realize.js';
@@ -190,4 +191,45 @@ describe('realizeClone', () => {
       assert.ok(cloneDistance < nearest, `clone ${cloneDistance.toFixed(2)} dB, nearest preset ${nearest.toFixed(2)} dB`);
     });
   }
+
+  test('a Flite recording: the clone is fitted on espeak-ng and on Flite, each landing its pitch', async () => {
+    // Another engine's voice (Flite slt), raised by 2 semitones and with a shorter vocal tract.
+    const flite = createFliteEngine({ threads: 1 });
+    try {
+      const spec: RecordingSpec = {
+        label: 'flite slt raised',
+        language: 'en-US',
+        voice: { id: 'slt', params: {} },
+        sox: ['pitch', '200'],
+        filter: vocalTractFilter(1.05),
+        format: 'flac',
+        sampleRate: 44100,
+      };
+      const recording = await makeRecording(flite, spec, 32000);
+      const traits = measureTraits(recording.pcm, { language: spec.language });
+      const spectrum = longTermSpectrum(recording.pcm);
+      const identity = await realizeClone(traits, {
+        language: spec.language,
+        gender: traits.gender,
+        longTermSpectrum: spectrum,
+        engine,
+        stockEngines: [flite],
+      });
+      const recordingHz = voicePitch(recording.pcm).medianHz;
+      const onFlite = identity.engines['flite'];
+      assert.ok(onFlite?.transform !== undefined, `a Flite realization with its own transform: ${JSON.stringify(identity.engines)}`);
+      for (const speaker of [engine, flite]) {
+        const clone = await renderIdentity(speaker, identity, recording.text, spec.language);
+        const cloneHz = voicePitch(clone).medianHz;
+        assert.ok(Math.abs(cloneHz / recordingHz - 1) < 0.05, `${speaker.info.id}: clone ${cloneHz} Hz, recording ${recordingHz} Hz`);
+      }
+      // On Flite the fitted clone is spectrally closer to the recording than the stock voice it starts from.
+      const fitted = await renderIdentity(flite, identity, recording.text, spec.language);
+      const untreated = await flite.synthesize({ text: recording.text, language: spec.language, voice: { id: onFlite!.id }, speed: 1, variation: 0.5 });
+      const [fittedDb, untreatedDb] = [fitted, untreated.audio].map((audio) => spectralDistance(spectrum, longTermSpectrum(audio)));
+      assert.ok(fittedDb! < untreatedDb!, `fitted ${fittedDb} dB, stock ${onFlite!.id} ${untreatedDb} dB`);
+    } finally {
+      await flite.close();
+    }
+  });
 });
