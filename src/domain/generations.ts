@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import { encodeAudio } from '../audio/encode.js';
 import type { AudioFormat } from '../audio/formats.js';
@@ -66,6 +67,8 @@ export class GenerationService {
   private readonly spoolDir: string;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
+  /** Aborted on drain: cuts short the UPLOAD_DELAY_MS wait of uploads in flight. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly deps: GenerationDeps) {
     this.spoolDir = path.join(deps.config.dataDir, 'spool');
@@ -217,9 +220,13 @@ export class GenerationService {
     return pending.length;
   }
 
-  /** Waits for background uploads (graceful shutdown); new ones are not started. */
+  /**
+   * Waits for background uploads (graceful shutdown); new ones are not started, and uploads still
+   * sitting out `UPLOAD_DELAY_MS` stop waiting and stay pending for the next start to resume.
+   */
   async drain(): Promise<void> {
     this.closed = true;
+    this.stopping.abort();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -235,7 +242,7 @@ export class GenerationService {
 
   private async upload(row: GenerationRow): Promise<void> {
     const delay = this.deps.config.uploadDelayMs;
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (delay > 0) await sleep(delay, undefined, { signal: this.stopping.signal }).catch(() => undefined);
     const spool = this.spoolPath(row.id, row.extension);
     for (let attempt = row.upload_attempts + 1; attempt <= UPLOAD_ATTEMPTS; attempt++) {
       if (this.closed && delay > 0) return; // shutting down: the next start resumes it
