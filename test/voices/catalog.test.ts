@@ -175,7 +175,7 @@ describe('preset catalog', () => {
 
   test('engine hints exist only where that engine has a matching voice', () => {
     for (const voice of PRESETS) {
-      const { pico, flite } = voice.identity.engines;
+      const { 'svox-pico': pico, flite } = voice.identity.engines;
       if (pico !== undefined) {
         assert.equal(voice.gender, 'female', voice.slug);
         assert.ok(['en-US', 'en-GB', 'de-DE', 'es-ES', 'fr-FR', 'it-IT'].includes(pico.id), voice.slug);

@@ -1,0 +1,47 @@
+/**
+ * Preset distinctness as heard: every preset of the given languages says its language's probe
+ * text on espeak-ng (realization + transform), `measureTraits` reads pitch, formants and rate
+ * (from the known text), and every pair of one language is checked with `traitsAreDistinct`.
+ * The catalog test checks the designed traits; this measures what comes out. Prints the pairs that
+ * measure alike and a count per language; never an exit code.
+ *
+ *   npx tsc -p tsconfig.json && node dist/bench/preset-distinctness.js en de fr
+ */
+import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
+import { PRESETS } from '../src/voices/catalog.js';
+import { relativeDifference, traitsAreDistinct } from '../src/voices/identity.js';
+import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
+import { probeText } from '../src/voices/probe-texts.js';
+import { renderIdentity } from '../src/voices/realize.js';
+
+const languages = process.argv.slice(2);
+if (languages.length === 0) languages.push('en', 'de', 'fr', 'es');
+const engine = createEspeakEngine({ threads: 1 });
+const pct = (value: number) => `${(100 * value).toFixed(1)} %`;
+
+console.log('| Language | Presets | Pairs | Measured alike | Alike pairs (pitch / formant / rate apart) |');
+console.log('|---|---:|---:|---:|---|');
+for (const language of languages) {
+  const voices = PRESETS.filter((preset) => preset.languages[0] === language);
+  const text = probeText(language);
+  const measured: Array<{ slug: string; traits: MeasuredTraits }> = [];
+  for (const voice of voices) {
+    const audio = await renderIdentity(engine, voice.identity, text, voice.language_code);
+    measured.push({ slug: voice.slug, traits: measureTraits(audio, { transcript: text, language: voice.language_code }) });
+  }
+  const alike: string[] = [];
+  let pairs = 0;
+  for (let i = 0; i < measured.length; i++) {
+    for (let j = i + 1; j < measured.length; j++) {
+      pairs++;
+      const [a, b] = [measured[i]!, measured[j]!];
+      if (traitsAreDistinct(a.traits, b.traits)) continue;
+      alike.push(
+        `${a.slug} ~ ${b.slug} (${pct(relativeDifference(a.traits.pitchHz, b.traits.pitchHz))} / ` +
+          `${pct(relativeDifference(a.traits.formantScale, b.traits.formantScale))} / ${pct(relativeDifference(a.traits.rate, b.traits.rate))})`,
+      );
+    }
+  }
+  console.log(`| ${language} | ${voices.length} | ${pairs} | ${alike.length} | ${alike.join('; ') || '–'} |`);
+}
+await engine.close();
