@@ -10,6 +10,7 @@ import {
   resolveEspeakLanguage,
   resolveEspeakVoiceId,
 } from './languages.js';
+import { finiteOr, numberParam } from '../shared/params.js';
 import { EspeakWorkerPool } from './pool.js';
 import { ESPEAK_VARIANTS } from './voices.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings } from './wasm.js';
@@ -98,9 +99,9 @@ export function espeakSettings(input: SynthesisInput): { settings: EspeakSetting
   const variant = resolveVariant(params['variant'] ?? voiceVariant);
   const speed = Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1;
   const variation = Number.isFinite(input.variation) ? Math.min(1, Math.max(0, input.variation)) : 0.5;
-  const baseRate = numberParam(params, 'rate', DEFAULT_RATE_WPM, MIN_RATE_WPM, MAX_RATE_WPM);
-  const basePitch = numberParam(params, 'pitch', 50, 0, 99);
-  const baseRange = numberParam(params, 'range', 50, 0, 99);
+  const baseRate = numberParam('espeak-ng', params, 'rate', DEFAULT_RATE_WPM, MIN_RATE_WPM, MAX_RATE_WPM);
+  const basePitch = numberParam('espeak-ng', params, 'pitch', 50, 0, 99);
+  const baseRange = numberParam('espeak-ng', params, 'range', 50, 0, 99);
   const semitones = finiteOr(input.prosody?.pitchSemitones, 0);
   const rangeScale = Math.max(0, finiteOr(input.prosody?.rangeScale, 1));
   return {
@@ -110,7 +111,7 @@ export function espeakSettings(input: SynthesisInput): { settings: EspeakSetting
       pitch: clampRound(basePitch + semitones / SEMITONES_PER_PITCH_UNIT, 0, 99),
       range: clampRound(baseRange * (0.25 + 1.5 * variation) * rangeScale, 0, 99),
     },
-    wordGapSeconds: numberParam(params, 'wordGap', 0, 0, 100) / 100,
+    wordGapSeconds: numberParam('espeak-ng', params, 'wordGap', 0, 0, 100) / 100,
   };
 }
 
@@ -137,28 +138,7 @@ function resolveVariant(value: string | number | boolean | undefined): string | 
   return variant;
 }
 
-function numberParam(
-  params: Record<string, string | number | boolean>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = params[name];
-  if (raw === undefined) return fallback;
-  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new AppError(
-      'validation_error',
-      `espeak-ng parameter "${name}" must be a number from ${min} to ${max}`,
-    );
-  }
-  return value;
-}
 
-function finiteOr(value: number | undefined, fallback: number): number {
-  return value !== undefined && Number.isFinite(value) ? value : fallback;
-}
 
 function clampRound(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.round(value)));

@@ -2,6 +2,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
+import { finiteOr, numberParam } from '../shared/params.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import { DEFAULT_FLITE_VOICE, type FliteVoice, findFliteVoice, fliteVoiceInfos } from './voices.js';
 import type { FliteJob, FliteRequest, FliteWorkerData, FliteWorkerResult } from './worker.js';
@@ -118,12 +119,12 @@ export function fliteJob(input: SynthesisInput): FliteJob {
   }
   const params = input.voice.params ?? {};
   const speed =
-    (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * numberParam(params, 'rate', 1, MIN_SPEED, MAX_SPEED);
+    (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * numberParam('Flite', params, 'rate', 1, MIN_SPEED, MAX_SPEED);
   const variation = Number.isFinite(input.variation) ? Math.min(1, Math.max(0, input.variation)) : 0.5;
   const semitones =
-    numberParam(params, 'pitchSemitones', 0, -12, 12) + finiteOr(input.prosody?.pitchSemitones, 0);
+    numberParam('Flite', params, 'pitchSemitones', 0, -12, 12) + finiteOr(input.prosody?.pitchSemitones, 0);
   const rangeFactor =
-    numberParam(params, 'pitchRange', 1, 0, 3) *
+    numberParam('Flite', params, 'pitchRange', 1, 0, 3) *
     Math.max(0, finiteOr(input.prosody?.rangeScale, 1)) *
     (0.25 + 1.5 * variation);
   const pitchable = voice.f0StddevHz !== null;
@@ -140,25 +141,4 @@ export function fliteJob(input: SynthesisInput): FliteJob {
   };
 }
 
-function numberParam(
-  params: Record<string, string | number | boolean>,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = params[name];
-  if (raw === undefined) return fallback;
-  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new AppError(
-      'validation_error',
-      `Flite parameter "${name}" must be a number from ${min} to ${max}`,
-    );
-  }
-  return value;
-}
 
-function finiteOr(value: number | undefined, fallback: number): number {
-  return value !== undefined && Number.isFinite(value) ? value : fallback;
-}

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
+import { numberParam } from '../shared/params.js';
 import { tokenizeWhitespace } from '../shared/tokens.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import {
@@ -184,7 +185,7 @@ export function picoMarkup(input: SynthesisInput): string {
   const text = input.text
     .replace(/\p{Cc}/gu, (character) => (/\s/.test(character) ? character : ' '))
     .replace(/<(?=[\p{L}/!?])/gu, '< ');
-  const rate = numberParam(input, 'rate', 1, 0.2, 5);
+  const rate = numberParam('SVOX Pico', input.voice.params, 'rate', 1, 0.2, 5);
   const speed = (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * rate;
   const raw = input.voice.params?.['pitchSemitones'];
   const paramSemitones = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : 0;
@@ -203,15 +204,6 @@ export function picoMarkup(input: SynthesisInput): string {
   return marked;
 }
 
-function numberParam(input: SynthesisInput, name: string, fallback: number, min: number, max: number): number {
-  const raw = input.voice.params?.[name];
-  if (raw === undefined) return fallback;
-  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw new AppError('validation_error', `SVOX Pico parameter "${name}" must be a number from ${min} to ${max}`);
-  }
-  return value;
-}
 
 function clampRound(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.round(value)));
