@@ -12,15 +12,13 @@
  *
  *   npx tsc -p tsconfig.json && node dist/bench/clone-fidelity.js [label filter]
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { longTermSpectrum, spectralDistance } from '../src/audio/spectrum.js';
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
-import { createSvoxPicoEngine } from '../src/speech/engines/svox-pico/index.js';
 import { PRESETS } from '../src/voices/catalog.js';
 import { measureTraits, voicePitch } from '../src/voices/measure.js';
+import { benchPicoEngine } from './pico.js';
 import { realizeClone, renderIdentity } from '../src/voices/realize.js';
 import { makeRecording, type RecordingSpec, vocalTractFilter } from '../test/voices/recordings.js';
 
@@ -74,9 +72,7 @@ interface Row {
 }
 
 const engine = createEspeakEngine({ threads: 1 });
-const shared = path.resolve('../shared/models');
-const searchPath = (process.env['MODELS_SEARCH_PATH'] ?? (existsSync(shared) ? shared : '')).split(path.delimiter).filter(Boolean);
-const pico = createSvoxPicoEngine({ modelsDir: path.resolve('data/models'), modelsSearchPath: searchPath, reference: engine });
+const pico = benchPicoEngine({ reference: engine });
 const stockEngines: SpeechEngine[] = [createFliteEngine({ threads: 1 })];
 if (await pico.isAvailable()) stockEngines.push(pico);
 else console.log('SVOX Pico lingware not found (MODELS_SEARCH_PATH or ../shared/models): no Pico rows.\n');

@@ -15,16 +15,14 @@
  *
  *   npx tsc -p tsconfig.json && node dist/bench/design-adherence.js
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
-import { createSvoxPicoEngine } from '../src/speech/engines/svox-pico/index.js';
 import { type DesignSpec, designCandidates, designRanges, parseDescription } from '../src/voices/design.js';
 import { traitsAreDistinct } from '../src/voices/identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
+import { benchPicoEngine } from './pico.js';
 import { renderIdentity } from '../src/voices/realize.js';
 
 /** Description, language hint, and which relation groups it belongs to. */
@@ -71,9 +69,7 @@ interface Measured {
 }
 
 const engine = createEspeakEngine({ threads: 1 });
-const shared = path.resolve('../shared/models');
-const searchPath = (process.env['MODELS_SEARCH_PATH'] ?? (existsSync(shared) ? shared : '')).split(path.delimiter).filter(Boolean);
-const pico = createSvoxPicoEngine({ modelsDir: path.resolve('data/models'), modelsSearchPath: searchPath, reference: engine });
+const pico = benchPicoEngine({ reference: engine });
 const engines: SpeechEngine[] = [engine, createFliteEngine({ threads: 1 })];
 if (await pico.isAvailable()) engines.push(pico);
 else console.log('SVOX Pico lingware not found (MODELS_SEARCH_PATH or ../shared/models): Pico rows skipped.\n');

@@ -10,25 +10,18 @@
  *
  *   npx tsc -p tsconfig.json && node dist/bench/engine-voice-traits.js > src/voices/data/engine-voice-traits.ts
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
-import { createSvoxPicoEngine } from '../src/speech/engines/svox-pico/index.js';
 import { measureTraits, voicePitch } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
+import { benchPicoEngine } from './pico.js';
 
 const SHIFT = 5;
 const SPEED = 1.3;
 
-const shared = path.resolve('../shared/models');
-const searchPath = (process.env['MODELS_SEARCH_PATH'] ?? (existsSync(shared) ? shared : ''))
-  .split(path.delimiter)
-  .filter(Boolean);
-
 const flite = createFliteEngine({ threads: 1 });
-const pico = createSvoxPicoEngine({ modelsDir: path.resolve('data/models'), modelsSearchPath: searchPath, threads: 1 });
+const pico = benchPicoEngine();
 
 const espeak = createEspeakEngine({ threads: 1 });
 

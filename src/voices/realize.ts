@@ -89,9 +89,7 @@ export async function realizeClone(
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
   }
   if (best === undefined) throw new Error(`no espeak-ng realization for ${options.gender} voices`);
-  const refined = refineFormantShift(best.probe, best.fit, goal);
-  const transform = { ...refined.transform };
-  landPitch(best.probe, transform, traits.pitchHz, voicePitch(refined.audio).medianHz);
+  const transform = finishFit(best.probe, best.fit, goal, traits.pitchHz);
   return {
     traits: {
       pitchHz: traits.pitchHz,
@@ -138,9 +136,7 @@ async function fitStockRealizations(
     const audio = await render(engine, voice, probe.text, probe.language);
     // The stock voice's formants measure on another footing than the recording's (one recorded
     // speaker, 16 kHz), so the shift is chosen by comparing spectra over a grid, no shift included.
-    const pitch: VoiceTransform = {};
-    const rawHz = voicePitch(audio).medianHz;
-    if (rawHz > 0) pitch.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(probe.traits.pitchHz / rawHz)), 3);
+    const { transform: pitch } = pitchStep(audio, probe.traits.pitchHz);
     let best: Fit | undefined;
     for (const shift of STOCK_FORMANT_GRID) {
       const candidate: VoiceTransform = { ...pitch };
@@ -148,10 +144,7 @@ async function fitStockRealizations(
       const fit = withEq(audio, candidate, probe.goal);
       if (best === undefined || fit.distance < best.distance) best = fit;
     }
-    const fit = refineFormantShift(audio, best!, probe.goal);
-    const transform = { ...fit.transform };
-    landPitch(audio, transform, probe.traits.pitchHz, voicePitch(fit.audio).medianHz);
-    out[engineId] = { ...voice, transform };
+    out[engineId] = { ...voice, transform: finishFit(audio, best!, probe.goal, probe.traits.pitchHz) };
   }
   return out;
 }
@@ -256,14 +249,27 @@ interface SpectrumTarget {
  * what remains of the spectral difference.
  */
 function fitTransform(probe: PcmAudio, traits: VoiceTraits, target: SpectrumTarget): Fit {
-  const transform: VoiceTransform = {};
-  const raw = voicePitch(probe);
-  if (raw.medianHz > 0)
-    transform.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(traits.pitchHz / raw.medianHz)), 3);
+  const { transform, frames } = pitchStep(probe, traits.pitchHz);
   // PSOLA keeps timing, so the raw probe's voiced frames are the pitched probe's too.
   const pitched = applyTransform(probe, transform);
-  setFormantShift(transform, traits.formantScale / measureFormantScale(pitched, raw.frames));
+  setFormantShift(transform, traits.formantScale / measureFormantScale(pitched, frames));
   return withEq(probe, transform, target);
+}
+
+/** One measured pitch step from the probe's median F0 to `targetHz`, and the probe's F0 frames. */
+function pitchStep(probe: PcmAudio, targetHz: number): { transform: VoiceTransform; frames: Float32Array } {
+  const raw = voicePitch(probe);
+  const transform: VoiceTransform = {};
+  if (raw.medianHz > 0) transform.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(targetHz / raw.medianHz)), 3);
+  return { transform, frames: raw.frames };
+}
+
+/** The fit's formant shift refined against the spectrum, then its pitch landed on `targetHz`. */
+function finishFit(probe: PcmAudio, fit: Fit, target: SpectrumTarget, targetHz: number): VoiceTransform {
+  const refined = refineFormantShift(probe, fit, target);
+  const transform = { ...refined.transform };
+  landPitch(probe, transform, targetHz, voicePitch(refined.audio).medianHz);
+  return transform;
 }
 
 /**
