@@ -9,7 +9,8 @@ import {
   resolveEspeakVoiceId,
   toBcp47,
 } from '../../src/speech/engines/espeak-ng/languages.js';
-import { alignWords, escapeForEspeak, tokenize } from '../../src/speech/engines/espeak-ng/timings.js';
+import { tokenizeWhitespace as tokenize } from '../../src/speech/engines/shared/tokens.js';
+import { alignWords, escapeForEspeak } from '../../src/speech/engines/espeak-ng/timings.js';
 import { ESPEAK_VARIANTS, ESPEAK_VOICE_TABLE } from '../../src/speech/engines/espeak-ng/voices.js';
 import { EspeakWasm, STRING_CAPACITY_BYTES } from '../../src/speech/engines/espeak-ng/wasm.js';
 

@@ -1,4 +1,5 @@
 import type { WordTiming } from '../../engine.js';
+import type { TextToken } from '../shared/tokens.js';
 import type { EspeakWordEvent } from './wasm.js';
 
 /**
@@ -11,33 +12,6 @@ import type { EspeakWordEvent } from './wasm.js';
  * tokens (`—`, `...`) get a zero-length timing. A word ends where the next begins, then both ends
  * are pulled in to the voiced frames inside that span so a word never covers a pause.
  */
-
-export interface Token {
-  text: string;
-  /** Code point offsets in the input: [start, end). */
-  start: number;
-  end: number;
-}
-
-/** Whitespace-separated tokens with code point offsets. */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let position = 0;
-  let current: Token | null = null;
-  for (const character of text) {
-    if (/\s/u.test(character)) {
-      current = null;
-    } else if (current === null) {
-      current = { text: character, start: position, end: position + 1 };
-      tokens.push(current);
-    } else {
-      current.text += character;
-      current.end = position + 1;
-    }
-    position += 1;
-  }
-  return tokens;
-}
 
 /**
  * The text as espeak receives it (its glue always parses SSML and `[[phonemes]]`): `& < >` become
@@ -64,7 +38,7 @@ export function escapeForEspeak(text: string): { escaped: string; origin: number
 }
 
 export interface TimingInput {
-  tokens: readonly Token[];
+  tokens: readonly TextToken[];
   /** From `escapeForEspeak`. */
   origin: readonly number[];
   events: readonly EspeakWordEvent[];
@@ -177,7 +151,7 @@ function tokenStartsFromEvents(input: TimingInput): Array<number | undefined> {
  * The token containing a code point position, or the last one before it: events of a multi-word
  * expansion (an emoji's name) can point just past their token.
  */
-function tokenAt(tokens: readonly Token[], position: number): number {
+function tokenAt(tokens: readonly TextToken[], position: number): number {
   let low = 0;
   let high = tokens.length - 1;
   while (low < high) {
@@ -226,7 +200,7 @@ function insertWordGaps(
  * event share the span of the evented token before them by spoken-character count.
  */
 function provisionalBounds(
-  tokens: readonly Token[],
+  tokens: readonly TextToken[],
   starts: Array<number | undefined>,
   length: number,
 ): number[] {

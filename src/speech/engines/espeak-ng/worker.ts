@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { type ErrorCode, isAppError } from '../../../errors.js';
 import type { WordTiming } from '../../engine.js';
-import { alignWords, escapeForEspeak, tokenize } from './timings.js';
+import { tokenizeWhitespace } from '../shared/tokens.js';
+import { alignWords, escapeForEspeak } from './timings.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings, EspeakWasm } from './wasm.js';
 
 /**
@@ -35,7 +36,7 @@ const engine = EspeakWasm.load();
 engine.catch(() => undefined);
 
 function run(wasm: EspeakWasm, job: EspeakJob): { samples: Float32Array; words: WordTiming[] } {
-  const tokens = tokenize(job.text);
+  const tokens = tokenizeWhitespace(job.text);
   const { escaped, origin } = escapeForEspeak(job.text);
   const raw = wasm.synthesize(escaped, job.settings);
   return alignWords({
