@@ -1,6 +1,6 @@
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
-import type { AccountRow, PlanRow, Store } from '../db/store.js';
+import type { AccountRow, PlanRow, Store, VoiceRow } from '../db/store.js';
 import { generateApiKey, keyIdOf, secretMatches } from './api-keys.js';
 import { PointsLedger } from './points.js';
 
@@ -41,6 +41,14 @@ export interface CreateAccountInput {
 }
 
 /** Accounts, keys, plans and workspaces: what the admin CLI and admin API operate on. */
+/** Voice types that take a slot. */
+export type VoiceSlotKind = 'clone' | 'designed';
+
+const SLOTS = {
+  clone: { usage: 'clones', counter: 'clones_created', error: 'clone_limit', noun: 'clone' },
+  designed: { usage: 'designs', counter: 'designs_created', error: 'design_limit', noun: 'design' },
+} as const;
+
 export class AccountService {
   private readonly ledger: PointsLedger;
 
@@ -277,6 +285,32 @@ export class AccountService {
           this.store.countVoicesForSlotOwner(caller.ownerAccountId, 'designed'),
         ]);
     return { clones: { used: clones, limit: limits.clones }, designs: { used: designs, limit: limits.designs } };
+  }
+
+  /** 409 `clone_limit` / `design_limit` when the caller's slot owner has no free slot of that kind. */
+  async requireFreeSlot(caller: Caller, kind: VoiceSlotKind): Promise<void> {
+    const usage = (await this.slotUsage(caller))[SLOTS[kind].usage];
+    if (usage.used >= usage.limit) {
+      throw new AppError(SLOTS[kind].error, `All ${usage.limit} ${SLOTS[kind].noun} slots are in use`);
+    }
+  }
+
+  /**
+   * Inserts a clone or designed voice only if a slot is still free, counting under the slot
+   * owner's row lock (`claimSlot` bumps the lifetime counter), so two concurrent creations cannot
+   * both take the last slot.
+   */
+  async insertVoiceWithinSlots(caller: Caller, row: VoiceRow): Promise<void> {
+    const kind = row.type as VoiceSlotKind;
+    const slot = SLOTS[kind];
+    const limits = await this.slotLimits(caller);
+    const limit = limits[slot.usage];
+    await this.store.transaction(async (tx) => {
+      const created = await tx.claimSlot(caller.ownerAccountId, slot.counter);
+      const used = limits.lifetime ? created - 1 : await tx.countVoicesForSlotOwner(caller.ownerAccountId, kind);
+      if (used >= limit) throw new AppError(slot.error, `All ${limit} ${slot.noun} slots are in use`);
+      await tx.insertVoice(row);
+    });
   }
 
   /** The `GET /api/v1/me` view of a caller. */

@@ -59,7 +59,7 @@ export class CloneService {
       throw new AppError('invalid_sample', 'audio_base64 is not valid base64');
     }
     // Slots are checked before the expensive work; the insert re-checks under a lock.
-    await this.requireFreeSlot(caller);
+    await this.deps.accounts.requireFreeSlot(caller, 'clone');
 
     const bytes = Buffer.from(raw, 'base64');
     const decoded = await decodeAudio(bytes, {
@@ -126,7 +126,7 @@ export class CloneService {
       created_at: new Date().toISOString(),
     };
     try {
-      await this.insertWithinLimit(caller, row);
+      await this.deps.accounts.insertVoiceWithinSlots(caller, row);
     } catch (err) {
       await this.deps.blobs.delete(sampleKey);
       throw err;
@@ -158,23 +158,5 @@ export class CloneService {
     // No language identification from audio here: auto uses the transcript's script, else English.
     const guess = transcript ? detectLanguageFromText(transcript) : 'en-US';
     return resolveLanguage(guess) ?? resolved;
-  }
-
-  private async requireFreeSlot(caller: Caller): Promise<void> {
-    const usage = await this.deps.accounts.slotUsage(caller);
-    if (usage.clones.used >= usage.clones.limit) {
-      throw new AppError('clone_limit', `All ${usage.clones.limit} clone slots are in use`);
-    }
-  }
-
-  /** Inserts the voice only if a slot is still free, counting under the slot owner's row lock. */
-  private async insertWithinLimit(caller: Caller, row: VoiceRow): Promise<void> {
-    const limits = await this.deps.accounts.slotLimits(caller);
-    await this.deps.store.transaction(async (tx) => {
-      const created = await tx.claimSlot(caller.ownerAccountId, 'clones_created');
-      const used = limits.lifetime ? created - 1 : await tx.countVoicesForSlotOwner(caller.ownerAccountId, 'clone');
-      if (used >= limits.clones) throw new AppError('clone_limit', `All ${limits.clones} clone slots are in use`);
-      await tx.insertVoice(row);
-    });
   }
 }

@@ -63,10 +63,7 @@ export class DesignService {
     const markup = parseMarkup(text, { maxCharacters: 1000 });
     if (markup.spokenText.trim() === '') throw new AppError('validation_error', 'preview_text has nothing to speak');
 
-    const usage = await this.deps.accounts.slotUsage(caller);
-    if (usage.designs.used >= usage.designs.limit) {
-      throw new AppError('design_limit', `All ${usage.designs.limit} design slots are in use`);
-    }
+    await this.deps.accounts.requireFreeSlot(caller, 'designed');
 
     const spec = parseDescription(input.prompt, resolved.code === 'auto' ? undefined : resolved.code);
     const candidates = designCandidates(spec, count, `${caller.accountId}:${Date.now()}`);
@@ -143,10 +140,7 @@ export class DesignService {
     if (new Date(preview.expires_at).getTime() < Date.now()) {
       throw new AppError('preview_expired', 'This preview is older than 30 minutes; generate new previews');
     }
-    const usage = await this.deps.accounts.slotUsage(caller);
-    if (usage.designs.used >= usage.designs.limit) {
-      throw new AppError('design_limit', `All ${usage.designs.limit} design slots are in use`);
-    }
+    await this.deps.accounts.requireFreeSlot(caller, 'designed');
     const id = newId('voice');
     // The audition clip: the caller's own sample when given (checked to be audio), else the preview.
     let clip: { data: Buffer; mime: string; ext: string };
@@ -182,14 +176,8 @@ export class DesignService {
       url_token: randomToken(32),
       created_at: new Date().toISOString(),
     };
-    const limits = await this.deps.accounts.slotLimits(caller);
     try {
-      await this.deps.store.transaction(async (tx) => {
-        const created = await tx.claimSlot(caller.ownerAccountId, 'designs_created');
-        const used = limits.lifetime ? created - 1 : await tx.countVoicesForSlotOwner(caller.ownerAccountId, 'designed');
-        if (used >= limits.designs) throw new AppError('design_limit', `All ${limits.designs} design slots are in use`);
-        await tx.insertVoice(row);
-      });
+      await this.deps.accounts.insertVoiceWithinSlots(caller, row);
     } catch (err) {
       await this.deps.blobs.delete(sampleKey);
       throw err;
