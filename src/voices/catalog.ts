@@ -10,6 +10,7 @@ import {
   espeakRealization,
   gridCells,
   presetTraits,
+  typicalFormantScale,
   unitHash,
   type VoiceAge,
   type VoiceCategory,
@@ -146,12 +147,12 @@ function preset(
   // Flite and SVOX Pico speak with a few stock voices, moved to the traits (`stock-voices.ts`).
   const pico = PICO_LOCALES.get(draft.espeak);
   if (pico !== undefined && draft.gender === 'female') {
-    const realization = stockRealization('svox-pico', pico, draft.gender, traits);
+    const realization = stockRealization('svox-pico', pico, draft.gender, traits, typicalFormantScale(draft.gender));
     if (realization !== undefined) engines['svox-pico'] = realization;
   }
   const flite = fliteVoice(draft);
   if (flite !== undefined) {
-    const realization = stockRealization('flite', flite, draft.gender, traits);
+    const realization = stockRealization('flite', flite, draft.gender, traits, typicalFormantScale(draft.gender));
     if (realization !== undefined) engines['flite'] = realization;
   }
   return deepFreeze({

@@ -7,6 +7,17 @@ import type { VoiceAge, VoiceGender } from './preset-traits.js';
  */
 
 export type DesignAge = VoiceAge | 'child';
+
+/**
+ * Formant-scale ranges of designed voices (see `VoiceTraits.formantScale`), per gender or child.
+ * Their middles are also where stock-voice engines centre designs and clones (`stock-voices.ts`).
+ */
+export const DESIGN_FORMANT_SCALE: Readonly<Record<VoiceGender | 'child', readonly [number, number]>> = {
+  male: [0.88, 1.0],
+  female: [1.08, 1.22],
+  neutral: [1.0, 1.1],
+  child: [1.22, 1.32],
+};
 export type PitchWord = 'low' | 'mid' | 'high';
 export type PaceWord = 'slow' | 'measured' | 'normal' | 'fast';
 

@@ -2,6 +2,7 @@ import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
 import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
 import {
   type DesignAge,
+  DESIGN_FORMANT_SCALE,
   LEXICON,
   LONGEST_PHRASE,
   NEGATIONS,
@@ -184,13 +185,6 @@ const PITCH_HZ: Record<VoiceGender | 'child', Record<PitchWord | 'any', Range>> 
   neutral: { low: [125, 148], mid: [140, 170], high: [160, 190], any: [135, 178] },
   child: { low: [225, 290], mid: [250, 320], high: [280, 360], any: [240, 330] },
 };
-/** Formant-scale ranges (see `VoiceTraits.formantScale`). */
-const FORMANT_SCALE: Record<VoiceGender | 'child', Range> = {
-  male: [0.88, 1.0],
-  female: [1.08, 1.22],
-  neutral: [1.0, 1.1],
-  child: [1.22, 1.32],
-};
 /** Speaking-rate ranges per pace word; `normal` also when none is given. */
 const RATE: Record<PaceWord, Range> = {
   slow: [0.76, 0.86],
@@ -249,7 +243,7 @@ export function designRanges(spec: DesignSpec, gender: VoiceGender): DesignRange
     gender,
     child,
     pitchHz: scale(pitchBase, pitchNudge),
-    formantScale: scale(FORMANT_SCALE[group], formantNudge),
+    formantScale: scale(DESIGN_FORMANT_SCALE[group], formantNudge),
     rate: scale(RATE[spec.pace ?? 'normal'], rateNudge),
     pitchRange: clamp(0.5 + sum('range') + (age === 'young' ? 0.05 : 0), 0.1, 0.95),
     brightness: sum('brightness'),

@@ -1,6 +1,7 @@
 import { ENGINE_VOICE_TRAITS } from './data/engine-voice-traits.js';
+import { DESIGN_FORMANT_SCALE } from './design-words.js';
 import type { EngineRealization, VoiceTraits, VoiceTransform } from './identity.js';
-import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
+import type { VoiceGender } from './preset-traits.js';
 
 /**
  * Realizations on engines with a few fixed voices (Flite, SVOX Pico): the engine's stock voice,
@@ -12,10 +13,12 @@ import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
  *   (Flite rms) gets the shift in its transform instead (PSOLA);
  * - pace: `rate` = target rate / the voice's own measured rate (the engines multiply `speed` by it);
  * - intonation width: Flite's `pitchRange` multiplier (Pico has no such control);
- * - vocal tract: a formant shift of the target's formant scale against the gender's typical one,
- *   at most ±20 % (children reach +16 %). Relative, not absolute: these voices' formants were recorded from one person and
- *   measure differently from espeak-ng's reference, so the shift only spreads voices of one gender
- *   around the stock voice the way the catalog spreads them around its middle.
+ * - vocal tract: a formant shift of the target's formant scale against `typicalScale`, the middle
+ *   of the population the voice belongs to (the catalog's grid for presets; by default the middle
+ *   of the design ranges, for designs and clones), at most ±20 % (children reach +16 %). Relative,
+ *   not absolute: these voices' formants were recorded from one person and measure differently
+ *   from espeak-ng's reference, so the shift only spreads voices of one gender around the stock
+ *   voice the way their population spreads around its middle.
  *
  * The realization carries its own `transform`, which replaces the identity's (that one is fitted to
  * espeak-ng's output). Returns undefined for a voice not measured here.
@@ -25,6 +28,7 @@ export function stockRealization(
   voice: string,
   gender: VoiceGender,
   traits: VoiceTraits,
+  typicalScale: number = designMiddle(gender),
 ): EngineRealization | undefined {
   const stock = ENGINE_VOICE_TRAITS.find((row) => row.engine === engine && row.voice === voice);
   if (stock === undefined) return undefined;
@@ -35,11 +39,17 @@ export function stockRealization(
   else if (Math.abs(semitones) >= 0.1) transform.pitchShiftSemitones = round(semitones, 2);
   params['rate'] = round(clamp((traits.rate / stock.rate) ** (1 / stock.rateGain), 0.5, 2), 3);
   if (engine === 'flite') params['pitchRange'] = round(clamp(traits.pitchRange / 0.5, 0.2, 2), 2);
-  const formantShift = traits.formantScale / typicalFormantScale(gender);
+  const formantShift = traits.formantScale / typicalScale;
   if (Math.abs(Math.log(formantShift)) >= MIN_FORMANT_SHIFT) {
     transform.formantShift = round(clamp(formantShift, 1 / MAX_FORMANT_SHIFT, MAX_FORMANT_SHIFT), 3);
   }
   return { id: voice, params, transform };
+}
+
+/** The geometric middle of a gender's design range of formant scales. */
+function designMiddle(gender: VoiceGender): number {
+  const [low, high] = DESIGN_FORMANT_SCALE[gender];
+  return Math.sqrt(low * high);
 }
 
 /** Pitch moves beyond an octave sound broken on any of these voices. */
