@@ -8,26 +8,36 @@
  *   npx tsc -p tsconfig.json && node dist/bench/preset-distinctness.js en de fr
  */
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
-import { PRESETS } from '../src/voices/catalog.js';
+import { PRESETS, presetsByLanguage } from '../src/voices/catalog.js';
 import { relativeDifference, traitsAreDistinct } from '../src/voices/identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { renderIdentity } from '../src/voices/realize.js';
 
-const languages = process.argv.slice(2);
-if (languages.length === 0) languages.push('en', 'de', 'fr', 'es');
+const args = process.argv.slice(2);
+const languages =
+  args.length === 0 || args[0] === 'all'
+    ? [...presetsByLanguage()].filter(([, voices]) => voices.length > 1).map(([language]) => language)
+    : args;
 const engine = createEspeakEngine({ threads: 1 });
 const pct = (value: number) => `${(100 * value).toFixed(1)} %`;
 
-console.log('| Language | Presets | Pairs | Measured alike | Alike pairs (pitch / formant / rate apart) |');
-console.log('|---|---:|---:|---:|---|');
+console.log(
+  '| Language | Presets | Worst pitch miss | Pairs | Measured alike | Alike pairs (pitch / formant / rate apart) |',
+);
+console.log('|---|---:|---:|---:|---:|---|');
+let total = { presets: 0, pairs: 0, alike: 0, worstMiss: 0 };
 for (const language of languages) {
   const voices = PRESETS.filter((preset) => preset.languages[0] === language);
   const text = probeText(language);
   const measured: Array<{ slug: string; traits: MeasuredTraits }> = [];
+  let worstMiss = 0;
   for (const voice of voices) {
     const audio = await renderIdentity(engine, voice.identity, text, voice.language_code);
-    measured.push({ slug: voice.slug, traits: measureTraits(audio, { transcript: text, language: voice.language_code }) });
+    const traits = measureTraits(audio, { transcript: text, language: voice.language_code });
+    measured.push({ slug: voice.slug, traits });
+    const miss = traits.pitchHz / voice.identity.traits.pitchHz - 1;
+    if (Math.abs(miss) > Math.abs(worstMiss)) worstMiss = miss;
   }
   const alike: string[] = [];
   let pairs = 0;
@@ -42,6 +52,17 @@ for (const language of languages) {
       );
     }
   }
-  console.log(`| ${language} | ${voices.length} | ${pairs} | ${alike.length} | ${alike.join('; ') || '–'} |`);
+  console.log(
+    `| ${language} | ${voices.length} | ${pct(worstMiss)} | ${pairs} | ${alike.length} | ${alike.join('; ') || '–'} |`,
+  );
+  total = {
+    presets: total.presets + voices.length,
+    pairs: total.pairs + pairs,
+    alike: total.alike + alike.length,
+    worstMiss: Math.abs(worstMiss) > Math.abs(total.worstMiss) ? worstMiss : total.worstMiss,
+  };
 }
+console.log(
+  `| all ${languages.length} | ${total.presets} | ${pct(total.worstMiss)} | ${total.pairs} | ${total.alike} | |`,
+);
 await engine.close();

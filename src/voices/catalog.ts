@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import { compareCodes } from './bcp47.js';
+import { PRESET_PITCH } from './data/preset-pitch.js';
 import { PRESET_SEEDS } from './data/preset-seeds.js';
 import { stockRealization } from './stock-voices.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits } from './identity.js';
 import {
   ageOf,
   CATEGORIES,
+  type Cell,
   categoryPhrase,
-  espeakRealization,
   gridCells,
+  type PitchCalibration,
+  presetEspeakRealization,
   presetTraits,
   typicalFormantScale,
   unitHash,
@@ -105,7 +108,16 @@ export function presetIdOf(slug: string): string {
   return `voice_${out}`;
 }
 
-function build(): readonly PresetVoice[] {
+/** The measured pitch corrections of `data/preset-pitch.ts`, by slug. */
+export const PITCH_CALIBRATIONS: ReadonlyMap<string, PitchCalibration> = new Map(
+  PRESET_PITCH.map(([slug, variant, pitch, range, factor]) => [slug, { variant, pitch, range, factor }]),
+);
+
+/**
+ * The catalog, built from the seeds, with the given pitch corrections (by slug).
+ * `bench/preset-pitch.ts` measures the catalog without and then with its own to write them.
+ */
+export function buildCatalog(calibrations: ReadonlyMap<string, PitchCalibration>): readonly PresetVoice[] {
   const drafts = parseSeeds();
   const byLanguage = new Map<string, Draft[]>();
   for (const draft of drafts)
@@ -127,7 +139,8 @@ function build(): readonly PresetVoice[] {
         const cell = cells[i] ?? { pitchLevel: 0, formantLevel: 0 };
         const category = categoryOf.get(voice) ?? 'narration';
         const traits = presetTraits(gender, cell, category, voice.slug);
-        presets.set(voice, preset(voice, category, ageOf(gender, cell.pitchLevel), traits, i + variantPick));
+        const calibration = calibrations.get(voice.slug);
+        presets.set(voice, preset(voice, category, cell, traits, i + variantPick, calibration));
       });
     }
   }
@@ -137,12 +150,14 @@ function build(): readonly PresetVoice[] {
 function preset(
   draft: Draft,
   category: VoiceCategory,
-  age: VoiceAge,
+  cell: Cell,
   traits: VoiceTraits,
   index: number,
+  calibration: PitchCalibration | undefined,
 ): PresetVoice {
+  const age = ageOf(draft.gender, cell.pitchLevel);
   const engines: Record<string, EngineRealization> = {
-    'espeak-ng': espeakRealization(draft.espeak, draft.gender, traits, index),
+    'espeak-ng': presetEspeakRealization(draft.espeak, draft.gender, cell, traits, index, calibration),
   };
   // Flite and SVOX Pico speak with a few stock voices, moved to the traits (`stock-voices.ts`).
   const pico = PICO_LOCALES.get(draft.espeak);
@@ -206,7 +221,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The whole catalog in seed order (languages grouped, English first). */
-export const PRESETS: readonly PresetVoice[] = build();
+export const PRESETS: readonly PresetVoice[] = buildCatalog(PITCH_CALIBRATIONS);
 
 const byKey = new Map<string, PresetVoice>();
 for (const voice of PRESETS) {

@@ -18,8 +18,9 @@ export interface VoiceTraits {
   pitchRange: number;
   /**
    * Formant frequency multiplier relative to a reference adult male vocal tract (≈17 cm): 1 = that
-   * reference, above 1 = shorter tract (brighter, smaller-sounding). Adult male ≈ 0.85–1.0,
-   * adult female ≈ 1.05–1.2. A formant shift between two voices is the ratio of their values.
+   * reference, above 1 = shorter tract (brighter, smaller-sounding). Adult male ≈ 0.85–1.05,
+   * adult female ≈ 1.1–1.25 (as `measureTraits` reads them). A formant shift between two voices
+   * is the ratio of their values.
    */
   formantScale: number;
   /** Speaking rate relative to a typical reading pace (≈ 175 words per minute in English); 1 = typical. */

@@ -5,9 +5,9 @@ import type { EngineRealization, VoiceTraits } from './identity.js';
 
 /**
  * How preset traits are chosen and realized. Within one language the voices of each gender take
- * distinct cells of a grid of median pitch (steps of 9 %) × formant scale (steps of 5.5 %), so any
- * two presets of a language differ by at least one step (see `DISTINCT_TRAIT_STEPS`); the other
- * traits follow the voice's category and age.
+ * distinct cells of a grid of median pitch (steps of 10.5 %) × formant level (two per gender,
+ * each a group of espeak-ng variants that measure alike), so any two presets of a language differ
+ * measurably (see `DISTINCT_TRAIT_STEPS`); the other traits follow the voice's category and age.
  */
 
 export type VoiceGender = 'female' | 'male' | 'neutral';
@@ -34,13 +34,24 @@ export const CATEGORIES: readonly VoiceCategory[] = [
   'customer-service',
 ];
 
-const PITCH_STEP = 1.09;
-const FORMANT_STEP = 1.055;
+const PITCH_STEP = 1.105;
+
+/**
+ * A formant level of the grid: espeak-ng variants whose formant scale, as `measureTraits` reads
+ * it (`data/espeak-variant-traits.ts`), sits close together; the level's scale is their mean.
+ * The two levels of a gender are 9–16 % apart, well clear of the ±3 % the measure wanders with
+ * pitch and language. (The variant files' nominal formant factors are no guide: some variants add
+ * fixed Hz offsets, so f1 and f4, say, both nominally ~1.1, measure 1.12 and 1.24.)
+ */
+interface FormantLevel {
+  scale: number;
+  variants: readonly string[];
+}
 
 interface GridSpec {
   /** Median F0 levels, Hz. */
   pitches: readonly number[];
-  formants: readonly number[];
+  formants: readonly FormantLevel[];
   /** Walks the pitch levels in this stride (coprime with their count) so neighbours differ. */
   stride: number;
 }
@@ -48,20 +59,48 @@ interface GridSpec {
 const levels = (start: number, step: number, count: number, digits: number): number[] =>
   Array.from({ length: count }, (_, k) => round(start * step ** k, digits));
 
+const measuredVariants = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row]));
+
+function formantLevel(variants: readonly string[]): FormantLevel {
+  const scales = variants.map((name) => {
+    const row = measuredVariants.get(name);
+    if (row === undefined) throw new Error(`espeak-ng variant ${name} is not measured`);
+    return row[1];
+  });
+  return { scale: round(scales.reduce((sum, value) => sum + value, 0) / scales.length, 3), variants };
+}
+
 /**
- * Female 165–254 Hz and male 85–143 Hz in 9 % steps; gender-neutral voices sit at 150 Hz, 10 %
- * below the lowest female pitch, with formants at least 5 % above the highest male ones.
+ * Female 160–264 Hz in six levels and male 85–127 Hz in five, 10.5 % apart: with each preset
+ * landing within about 1 % of its level (`data/preset-pitch.ts`), neighbours stay more than 8 %
+ * apart as measured. Gender-neutral voices sit at 145 Hz, 10 % below the lowest female level and
+ * 14 % above the highest male one. Each gender has two formant levels (shorter and longer vocal
+ * tract), so voices sharing a pitch level differ by formants.
  */
 const GRIDS: Record<VoiceGender, GridSpec> = {
-  female: { pitches: levels(165, PITCH_STEP, 6, 0), formants: levels(1.08, FORMANT_STEP, 3, 3), stride: 5 },
-  male: { pitches: levels(85, PITCH_STEP, 7, 0), formants: levels(0.88, FORMANT_STEP, 3, 3), stride: 3 },
-  neutral: { pitches: [150], formants: levels(1.03, FORMANT_STEP, 2, 3), stride: 1 },
+  female: {
+    pitches: levels(160, PITCH_STEP, 6, 0),
+    formants: [
+      formantLevel(['f1', 'f2', 'Andrea', 'f5']),
+      formantLevel(['Annie', 'steph', 'f4', 'linda', 'belinda', 'f3']),
+    ],
+    stride: 5,
+  },
+  male: {
+    pitches: levels(85, PITCH_STEP, 5, 0),
+    formants: [
+      formantLevel(['Denis', 'victor', 'Mario']),
+      formantLevel(['m4', 'm5', 'robert', 'pablo', 'quincy', 'paul']),
+    ],
+    stride: 3,
+  },
+  neutral: { pitches: [145], formants: [formantLevel(['ed', 'shelby'])], stride: 1 },
 };
 
 /** The formant scale in the middle of a gender's grid: where the catalog centres its voices. */
 export function typicalFormantScale(gender: VoiceGender): number {
   const { formants } = GRIDS[gender];
-  return Math.sqrt(formants[0]! * formants[formants.length - 1]!);
+  return Math.sqrt(formants[0]!.scale * formants[formants.length - 1]!.scale);
 }
 
 /** How many voices of one gender a language can hold with every pair distinct. */
@@ -69,7 +108,7 @@ export function gridCapacity(gender: VoiceGender): number {
   return GRIDS[gender].pitches.length * GRIDS[gender].formants.length;
 }
 
-interface Cell {
+export interface Cell {
   pitchLevel: number;
   formantLevel: number;
 }
@@ -198,7 +237,7 @@ export function presetTraits(
       clamp(profile.pitchRange + (age === 'young' ? 0.05 : 0) + 0.04 * jitter('range'), 0.1, 0.95),
       2,
     ),
-    formantScale: grid.formants[cell.formantLevel] ?? 1,
+    formantScale: grid.formants[cell.formantLevel]?.scale ?? 1,
     rate: round(clamp(profile.rate * ageRate + 0.02 * jitter('rate'), 0.85, 1.2), 2),
     brightness: round(profile.brightness + 0.5 * jitter('tilt'), 1),
     breathiness: round(
@@ -253,7 +292,6 @@ const VARIANT_POOLS: Record<VoiceGender, readonly string[]> = {
 export const ESPEAK_BASE_WPM = 175;
 
 const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
-const variantRates = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row[5]]));
 
 /**
  * espeak-ng's `rate` (words per minute) for a trait rate on a variant: 175 × rate, divided by the
@@ -261,7 +299,7 @@ const variantRates = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row[5]]
  * same setting, Marco 18 % slower), clamped to the 80–450 espeak-ng accepts.
  */
 export function espeakWpm(variant: string, rate: number): number {
-  return Math.round(clamp((ESPEAK_BASE_WPM * rate) / (variantRates.get(variant) ?? 1), 80, 450));
+  return Math.round(clamp((ESPEAK_BASE_WPM * rate) / (measuredVariants.get(variant)?.[5] ?? 1), 80, 450));
 }
 
 /** espeak-ng's `pitch_adjust_tab` (wavegen.c): base-pitch multiplier × 128 for `pitch` parameter values 0-99. */
@@ -292,10 +330,10 @@ export function espeakMedianHz(lowHz: number, highHz: number, pitch: number, ran
 }
 
 /**
- * espeak-ng parameters for traits: the variant is one of the three in the gender's pool whose
- * formant factor is nearest `formantScale` (rotated by `pick` for variety); `range` is
- * `pitchRange` × 100; `pitch` (0-99) is the value whose `espeakMedianHz` is nearest `pitchHz`;
- * `rate` is words per minute.
+ * espeak-ng parameters for traits (designed and cloned voices): the variant is one of the three in
+ * the gender's pool whose formant factor is nearest `formantScale` (rotated by `pick` for variety);
+ * `range` is `pitchRange` × 100; `pitch` (0-99) is the value whose `espeakMedianHz` is nearest
+ * `pitchHz`; `rate` is words per minute.
  */
 export function espeakRealization(
   id: string,
@@ -303,17 +341,102 @@ export function espeakRealization(
   traits: VoiceTraits,
   pick: number,
 ): EngineRealization {
+  return realizeOnVariants(id, nearestVariants(gender, traits.formantScale), traits, pick);
+}
+
+/**
+ * How far espeak-ng's real pitch for one preset sits from the pitch model's prediction (measured
+ * median F0 / `espeakMedianHz`), found on the preset's uncalibrated parameters (`variant`,
+ * `pitch`, `range`) and refined after aiming with it (`data/preset-pitch.ts`, written by
+ * `bench/preset-pitch.ts`). The model misses by up to ~5 % in most languages and far more where
+ * espeak-ng's intonation differs (Vietnamese tones, Bulgarian, Tamil).
+ */
+export interface PitchCalibration {
+  variant: string;
+  pitch: number;
+  range: number;
+  factor: number;
+}
+
+/**
+ * espeak-ng parameters for a preset in grid cell `cell`: a variant of the cell's formant level
+ * (rotated by `pick`), pitch and range aimed by the espeak-ng pitch model. With a `calibration`
+ * taken on exactly these parameters, the model aims at target / factor, and `range` may move by
+ * up to ±4 so the pitch lands between two steps of espeak-ng's `pitch` scale (each ~1.5 %), not
+ * on the nearer one; a target beyond the variant's reach is made up by a pitch shift in the
+ * realization's transform. A calibration without a factor (espeak-ng reads the digits of the probe text
+ * voicelessly in a few languages, so nothing was measured) is ignored.
+ */
+export function presetEspeakRealization(
+  id: string,
+  gender: VoiceGender,
+  cell: Cell,
+  traits: VoiceTraits,
+  pick: number,
+  calibration?: PitchCalibration,
+): EngineRealization {
+  const level = GRIDS[gender].formants[cell.formantLevel] ?? GRIDS[gender].formants[0]!;
+  const rows = level.variants.map((name) => variantData.get(name)).filter((row) => row !== undefined);
+  const plain = realizeOnVariants(id, rows, traits, pick);
+  const params = plain.params ?? {};
+  const row = variantData.get(String(params['variant']));
+  if (
+    row === undefined ||
+    calibration === undefined ||
+    !(calibration.factor > 0) ||
+    calibration.variant !== params['variant'] ||
+    calibration.pitch !== params['pitch'] ||
+    calibration.range !== params['range']
+  )
+    return plain;
+  const aim = traits.pitchHz / calibration.factor;
+  let best = { pitch: calibration.pitch, range: calibration.range, cost: Number.POSITIVE_INFINITY };
+  for (
+    let range = Math.max(0, calibration.range - 4);
+    range <= Math.min(99, calibration.range + 4);
+    range += 1
+  ) {
+    const { pitch, errorHz } = closestPitch(row[2], row[3], range, aim);
+    // A tenth of a hertz per step of range: stay at the designed width unless it lands closer.
+    const cost = errorHz + 0.1 * Math.abs(range - calibration.range);
+    if (cost < best.cost) best = { pitch, range, cost };
+  }
+  const realization: EngineRealization = {
+    ...plain,
+    params: { ...params, pitch: best.pitch, range: best.range },
+  };
+  // Where espeak-ng's pitch scale ends before the target (Burmese raises a low male voice by 15 %,
+  // past what `pitch` 0 can take back), the transform shifts the rest.
+  const landsHz = calibration.factor * espeakMedianHz(row[2], row[3], best.pitch, best.range);
+  const missSemitones = 12 * Math.log2(traits.pitchHz / landsHz);
+  if (Math.abs(missSemitones) >= UNREACHED_SEMITONES)
+    realization.transform = { pitchShiftSemitones: round(missSemitones, 2) };
+  return realization;
+}
+
+/** A third of a semitone (2 %): a preset missing its pitch by more gets the rest as a pitch shift. */
+const UNREACHED_SEMITONES = 1 / 3;
+
+/**
+ * The variant among `candidates` rotated to by `pick`, kept when it reaches the pitch target within
+ * 2 %; a variant with a wide span (Annie: 120-280 Hz) cannot go low with a wide range, so then the
+ * one that gets closest. `range` is `pitchRange` × 100, `pitch` the value nearest the target.
+ */
+function realizeOnVariants(
+  id: string,
+  candidates: ReadonlyArray<(typeof ESPEAK_VARIANT_DATA)[number]>,
+  traits: VoiceTraits,
+  pick: number,
+): EngineRealization {
   const range = Math.round(clamp(traits.pitchRange * 100, 0, 99));
-  const nearest = nearestVariants(gender, traits.formantScale).map((variant) => ({
+  const reached = candidates.map((variant) => ({
     variant,
     ...closestPitch(variant[2], variant[3], range, traits.pitchHz),
   }));
-  // Keep the rotated variant when it reaches the target within 2 %; a variant with a wide span
-  // (Annie: 120-280 Hz) cannot go low with a wide range, so then take the one that gets closest.
-  const rotated = nearest[pick % Math.max(1, nearest.length)];
-  const best = [...nearest].sort((a, b) => a.errorHz - b.errorHz)[0];
+  const rotated = reached[pick % Math.max(1, reached.length)];
+  const best = [...reached].sort((a, b) => a.errorHz - b.errorHz)[0];
   const chosen = rotated !== undefined && rotated.errorHz <= 0.02 * traits.pitchHz ? rotated : best;
-  if (chosen === undefined) throw new Error(`no espeak-ng variant for ${gender} voices`);
+  if (chosen === undefined) throw new Error(`no espeak-ng variant for voice ${id}`);
   return {
     id,
     params: {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { estimatePitch } from '../../src/audio/pitch.js';
-import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import {
+  buildCatalog,
   catalogStats,
   findPreset,
+  PITCH_CALIBRATIONS,
   PRESETS,
   type PresetVoice,
   presetIdOf,
@@ -67,9 +67,10 @@ describe('preset catalog', () => {
       assert.ok(voice.description.length > 40 && voice.description.includes(voice.accent), label);
       const traits = voice.identity.traits;
       for (const value of Object.values(traits)) assert.ok(Number.isFinite(value), label);
-      if (voice.gender === 'female') assert.ok(traits.pitchHz >= 165 && traits.pitchHz <= 255, label);
-      if (voice.gender === 'male') assert.ok(traits.pitchHz >= 85 && traits.pitchHz <= 150, label);
-      assert.ok(traits.formantScale >= 0.85 && traits.formantScale <= 1.21, label);
+      if (voice.gender === 'female') assert.ok(traits.pitchHz >= 160 && traits.pitchHz <= 265, label);
+      if (voice.gender === 'male') assert.ok(traits.pitchHz >= 85 && traits.pitchHz <= 130, label);
+      // On the measure's scale: espeak-ng's male variants read 0.91–1.08, its female ones 1.12–1.27.
+      assert.ok(traits.formantScale >= 0.9 && traits.formantScale <= 1.27, label);
       assert.ok(traits.rate >= 0.85 && traits.rate <= 1.2, label);
       assert.ok(traits.pitchRange >= 0 && traits.pitchRange <= 1, label);
       assert.ok(traits.breathiness >= 0 && traits.breathiness <= 1, label);
@@ -98,55 +99,46 @@ describe('preset catalog', () => {
       for (const value of [pitch, range])
         assert.ok(typeof value === 'number' && value >= 0 && value <= 99, voice.slug);
       // Trait rates 0.85–1.2 × 175 wpm, divided by the variant's own pace (0.82–1.18).
-      assert.ok(typeof rate === 'number' && rate >= 120 && rate <= 260, `${voice.slug}: rate ${String(rate)}`);
-    }
-  });
-
-  test('espeak-ng parameters aim at each pitch target (espeak-ng pitch model)', () => {
-    const variants = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
-    for (const voice of PRESETS) {
-      const { variant, pitch, range } = voice.identity.engines['espeak-ng']?.params ?? {};
-      const row = variants.get(String(variant));
-      assert.ok(row !== undefined && typeof pitch === 'number' && typeof range === 'number', voice.slug);
-      const predicted = espeakMedianHz(row[2], row[3], pitch, range);
       assert.ok(
-        relativeDifference(predicted, voice.identity.traits.pitchHz) <= 0.02,
-        `${voice.slug}: ${predicted} Hz`,
+        typeof rate === 'number' && rate >= 120 && rate <= 260,
+        `${voice.slug}: rate ${String(rate)}`,
       );
     }
   });
 
-  test('the real espeak-ng engine speaks American presets at their pitch targets', async () => {
-    const engine = createEspeakEngine({ threads: 1 });
-    try {
-      const text =
-        'The quick brown fox jumps over the lazy dog, and then it rests in the warm afternoon sun.';
-      // The highest and lowest pitched American voice of each gender: the ends of the espeak-ng mapping.
-      const american = [
-        ...PRESETS.filter((preset) => preset.language_code === 'en-US' && preset.gender !== 'neutral'),
-      ];
-      american.sort((a, b) => a.identity.traits.pitchHz - b.identity.traits.pitchHz);
-      const male = american.filter((voice) => voice.gender === 'male');
-      const female = american.filter((voice) => voice.gender === 'female');
-      for (const voice of [male[0]!, male.at(-1)!, female[0]!, female.at(-1)!]) {
-        const realization = voice.identity.engines['espeak-ng']!;
-        const { audio } = await engine.synthesize({
-          text,
-          language: 'en-US',
-          voice: realization,
-          speed: 1,
-          variation: 0.5,
-        });
-        const measured = estimatePitch(audio).medianHz;
-        // Measured within ±3 % on this text; adjacent pitch levels are 9 % apart.
-        assert.ok(
-          relativeDifference(measured, voice.identity.traits.pitchHz) <= 0.06,
-          `${voice.slug}: ${measured} Hz`,
-        );
-      }
-    } finally {
-      await engine.close();
+  test('espeak-ng parameters aim at each pitch target: the pitch model times the measured correction', () => {
+    const variants = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+    for (const voice of PRESETS) {
+      const realization = voice.identity.engines['espeak-ng'];
+      const { variant, pitch, range } = realization?.params ?? {};
+      const row = variants.get(String(variant));
+      assert.ok(row !== undefined && typeof pitch === 'number' && typeof range === 'number', voice.slug);
+      const factor = PITCH_CALIBRATIONS.get(voice.slug)?.factor ?? 0;
+      const shift = 2 ** ((realization?.transform?.pitchShiftSemitones ?? 0) / 12);
+      const lands = espeakMedianHz(row[2], row[3], pitch, range) * (factor > 0 ? factor : 1) * shift;
+      assert.ok(
+        relativeDifference(lands, voice.identity.traits.pitchHz) <= 0.02,
+        `${voice.slug}: ${lands} Hz`,
+      );
     }
+  });
+
+  test('the pitch calibration table is current: one entry per preset, taken on its uncalibrated parameters', () => {
+    // Regenerate with bench/preset-pitch.ts after changing the grid, the seeds or espeak-ng.
+    const plain = buildCatalog(new Map());
+    assert.equal(PITCH_CALIBRATIONS.size, plain.length);
+    for (const voice of plain) {
+      const calibration = PITCH_CALIBRATIONS.get(voice.slug);
+      const { variant, pitch, range } = voice.identity.engines['espeak-ng']?.params ?? {};
+      assert.deepEqual(
+        calibration && { variant: calibration.variant, pitch: calibration.pitch, range: calibration.range },
+        { variant, pitch, range },
+        voice.slug,
+      );
+    }
+    // Only languages whose probe (digits) espeak-ng reads without voicing lack a factor.
+    const unmeasured = [...PITCH_CALIBRATIONS].filter(([, calibration]) => !(calibration.factor > 0));
+    assert.ok(unmeasured.length <= 5, unmeasured.map(([slug]) => slug).join(' '));
   });
 
   test('the generated espeak-ng tables match the installed package', () => {
