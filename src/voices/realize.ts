@@ -77,10 +77,22 @@ export async function realizeClone(
   const spectrumOf = (audio: PcmAudio): Float32Array =>
     longTermSpectrum(spectrumRate < 16000 ? resample(audio, spectrumRate) : audio, { bands: target.length });
   // Band centres of the target spectrum (the probe is analysed at its rate, or at the recording's when lower).
-  const goal: SpectrumTarget = { spectrum: target, spectrumOf, centres: bandCentresHz(target.length, spectrumRate) };
+  const goal: SpectrumTarget = {
+    spectrum: target,
+    spectrumOf,
+    centres: bandCentresHz(target.length, spectrumRate),
+  };
   // Screen the gender's variants, fit the closest few, keep the best, refine its formant shift,
   // then land its pitch exactly.
-  const variantsToFit = await candidateVariants(engine, espeakId, options.gender, traits, text, options.language, goal);
+  const variantsToFit = await candidateVariants(
+    engine,
+    espeakId,
+    options.gender,
+    traits,
+    text,
+    options.language,
+    goal,
+  );
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
   for (const variant of variantsToFit) {
     const realization = espeakForClone(espeakId, variant, traits);
@@ -100,12 +112,16 @@ export async function realizeClone(
       breathiness: traits.breathiness,
     },
     engines: {
-      ...(await fitStockRealizations(engineRealizations(espeakId, options.gender, traits), options.stockEngines ?? [], {
-        traits,
-        text,
-        language: options.language,
-        goal,
-      })),
+      ...(await fitStockRealizations(
+        engineRealizations(espeakId, options.gender, traits),
+        options.stockEngines ?? [],
+        {
+          traits,
+          text,
+          language: options.language,
+          goal,
+        },
+      )),
       'espeak-ng': best.realization,
     },
     transform,
@@ -163,7 +179,7 @@ const FITTED_VARIANTS = 2;
 
 /**
  * The espeak-ng variants worth fitting: every variant the catalog uses for this gender (the
- * ordinary-sounding ones) says the probe's first sentence at the target pitch, and the two whose
+ * ordinary-sounding ones; all of them for a gender-neutral voice) says the probe's first sentence at the target pitch, and the two whose
  * raw long-term spectrum is closest to the recording's go on, plus `espeakRealization`'s own
  * choice. Formant scale alone is a poor guide here: the variant files' nominal factors ignore the
  * Hz offsets some variants add, and measured ones lean on F0 above about 200 Hz.
@@ -180,7 +196,9 @@ async function candidateVariants(
   const pool = new Set<string>([String(espeakRealization(espeakId, gender, traits, 0).params?.['variant'])]);
   for (const preset of PRESETS) {
     const variant = preset.identity.engines['espeak-ng']?.params?.['variant'];
-    if (preset.gender === gender && typeof variant === 'string') pool.add(variant);
+    // A voice measured as gender-neutral (a low woman, a high man) screens every gender's variants:
+    // the catalog's neutral voices use only two.
+    if ((gender === 'neutral' || preset.gender === gender) && typeof variant === 'string') pool.add(variant);
   }
   const sentence = firstSentence(text);
   const screened: Array<{ variant: string; distance: number }> = [];
@@ -208,7 +226,8 @@ function firstSentence(text: string): string {
 function espeakForClone(espeakId: string, variantId: string, traits: VoiceTraits): EngineRealization {
   const [, , lowHz, highHz] = variantData.get(variantId) ?? ['', '', 82, 118];
   const spread = RANGE_SPREAD_SEMITONES.offset + RANGE_SPREAD_SEMITONES.perUnit * traits.pitchRange;
-  const spanHz = (Math.max(0, spread - ESPEAK_SPREAD.offset) * traits.pitchHz) / ESPEAK_SPREAD.perRelativeSpan;
+  const spanHz =
+    (Math.max(0, spread - ESPEAK_SPREAD.offset) * traits.pitchHz) / ESPEAK_SPREAD.perRelativeSpan;
   const range = highHz > lowHz ? Math.round(Math.min(99, Math.max(0, (50 * spanHz) / (highHz - lowHz)))) : 50;
   let pitch = 0;
   for (let candidate = 1; candidate <= 99; candidate++) {
@@ -260,7 +279,8 @@ function fitTransform(probe: PcmAudio, traits: VoiceTraits, target: SpectrumTarg
 function pitchStep(probe: PcmAudio, targetHz: number): { transform: VoiceTransform; frames: Float32Array } {
   const raw = voicePitch(probe);
   const transform: VoiceTransform = {};
-  if (raw.medianHz > 0) transform.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(targetHz / raw.medianHz)), 3);
+  if (raw.medianHz > 0)
+    transform.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(targetHz / raw.medianHz)), 3);
   return { transform, frames: raw.frames };
 }
 
