@@ -1,34 +1,49 @@
 /**
  * Preset distinctness as heard: every preset of the given languages says its language's probe
- * text on espeak-ng (realization + transform), `measureTraits` reads pitch, formants and rate
+ * text on one engine (realization + transform), `measureTraits` reads pitch, formants and rate
  * (from the known text), and every pair of one language is checked with `traitsAreDistinct`.
- * The catalog test checks the designed traits; this measures what comes out. Prints the pairs that
- * measure alike and a count per language; never an exit code.
+ * test/voices/preset-distinctness.test.ts asserts the same on espeak-ng; this prints the pairs
+ * that measure alike, the worst pitch miss and a count per language, never an exit code. With
+ * `--engine flite` or `--engine svox-pico` it measures the presets that engine speaks on v-pro
+ * (American voices on Flite; women of six locales on Pico, which needs its lingware).
  *
- *   npx tsc -p tsconfig.json && node dist/bench/preset-distinctness.js en de fr
+ *   npx tsc -p tsconfig.json && node dist/bench/preset-distinctness.js [--engine id] all | en de fr
  */
+import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
-import { PRESETS, presetsByLanguage } from '../src/voices/catalog.js';
+import { createFliteEngine } from '../src/speech/engines/flite/index.js';
+import { PRESETS } from '../src/voices/catalog.js';
 import { relativeDifference, traitsAreDistinct } from '../src/voices/identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { renderIdentity } from '../src/voices/realize.js';
+import { benchPicoEngine } from './pico.js';
 
 const args = process.argv.slice(2);
+const engineFlag = args.indexOf('--engine');
+const engineId = engineFlag >= 0 ? (args.splice(engineFlag, 2)[1] ?? 'espeak-ng') : 'espeak-ng';
+const spoken = PRESETS.filter((preset) => preset.identity.engines[engineId] !== undefined);
+const count = (language: string) => spoken.filter((preset) => preset.languages[0] === language).length;
 const languages =
   args.length === 0 || args[0] === 'all'
-    ? [...presetsByLanguage()].filter(([, voices]) => voices.length > 1).map(([language]) => language)
+    ? [...new Set(spoken.map((preset) => preset.languages[0]))].filter((language) => count(language) > 1)
     : args;
-const engine = createEspeakEngine({ threads: 1 });
+const engine: SpeechEngine =
+  engineId === 'flite'
+    ? createFliteEngine({ threads: 1 })
+    : engineId === 'svox-pico'
+      ? benchPicoEngine()
+      : createEspeakEngine({ threads: 1 });
 const pct = (value: number) => `${(100 * value).toFixed(1)} %`;
 
+console.log(`Engine: ${engineId}\n`);
 console.log(
   '| Language | Presets | Worst pitch miss | Pairs | Measured alike | Alike pairs (pitch / formant / rate apart) |',
 );
 console.log('|---|---:|---:|---:|---:|---|');
 let total = { presets: 0, pairs: 0, alike: 0, worstMiss: 0 };
 for (const language of languages) {
-  const voices = PRESETS.filter((preset) => preset.languages[0] === language);
+  const voices = spoken.filter((preset) => preset.languages[0] === language);
   const text = probeText(language);
   const measured: Array<{ slug: string; traits: MeasuredTraits }> = [];
   let worstMiss = 0;
