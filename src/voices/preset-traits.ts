@@ -74,8 +74,10 @@ function formantLevel(variants: readonly string[]): FormantLevel {
  * Female 160–264 Hz in six levels and male 85–127 Hz in five, 10.5 % apart: with each preset
  * landing within about 1 % of its level (`data/preset-pitch.ts`), neighbours stay more than 8 %
  * apart as measured. Gender-neutral voices sit at 145 Hz, 10 % below the lowest female level and
- * 14 % above the highest male one. Each gender has two formant levels (shorter and longer vocal
- * tract), so voices sharing a pitch level differ by formants.
+ * 14 % above the highest male one, which keeps them apart from both by pitch alone. Women and men
+ * have two formant levels each (shorter and longer vocal tract), so voices sharing a pitch level
+ * differ by formants; the neutral level is one pool of a male-like and a female-like variant
+ * (the catalog has one neutral voice), its scale between the genders'.
  */
 const GRIDS: Record<VoiceGender, GridSpec> = {
   female: {
