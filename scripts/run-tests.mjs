@@ -17,9 +17,16 @@ function walk(dir) {
   });
 }
 
+// Files that take minutes start first, so the many short ones fill the other worker beside them
+// instead of one long file running alone at the end.
+const LONG_FIRST = ['voices/preset-distinctness', 'http/clone-audio', 'voices/clone-measure', 'http/voices'];
+const rank = (file) => {
+  const index = LONG_FIRST.findIndex((name) => file.includes(`/${name}.test.js`));
+  return index === -1 ? LONG_FIRST.length : index;
+};
 const files = walk(root)
   .filter((f) => filters.length === 0 || filters.some((needle) => f.includes(needle)))
-  .sort();
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 if (files.length === 0) {
   console.error(`no test files under ${root} match ${filters.join(' ')}`);
   process.exit(1);
