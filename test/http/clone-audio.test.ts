@@ -3,8 +3,14 @@ import { after, before, describe, test } from 'node:test';
 import { estimatePitch } from '../../src/audio/analysis.js';
 import { decodeWav } from '../../src/audio/wav.js';
 import { parseDataUri } from '../helpers/audio.js';
-import { convert, speechWav } from '../helpers/recordings.js';
-import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import {
+  CLONE_SCRIPT as SCRIPT,
+  type CloneFixture,
+  cloneBody as sample,
+  cloneFixture,
+  convert,
+} from '../helpers/recordings.js';
+import type { Account, TestServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
 
 /**
@@ -14,28 +20,16 @@ import { presetFor } from '../helpers/voices.js';
  * listings and designs are in voices.test.ts, which runs on PostgreSQL too.
  */
 const MALE = presetFor('en-US', 'male');
-const SCRIPT =
-  'The rainbow is a division of white light into many beautiful colors. These take the shape of a long round arch, ' +
-  'with its path high above, and its two ends apparently beyond the horizon.';
 
 describe('cloning: audio in, a voice that sounds like it out', () => {
   let server: TestServer;
   let account: Account;
-  let recording: Buffer; // 16-bit mono WAV of real speech
+  let recording: Buffer;
+  let clone: CloneFixture['clone'];
   before(async () => {
-    server = await startServer({ RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_VOICE_PER_HOUR: '10000' });
-    account = await server.createAccount('pro', 100_000);
-    recording = await speechWav(server, account.api_key, MALE.id, SCRIPT);
+    ({ server, account, recording, clone } = await cloneFixture(MALE.id));
   });
   after(() => server.close());
-
-  const clone = (key: string, body: Record<string, unknown>) =>
-    server.request('POST', '/api/v1/voices/clones', { key, body });
-  const sample = (data: Buffer, extra: Record<string, unknown> = {}) => ({
-    name: 'My voice',
-    language: 'en-US',
-    samples: [{ audio_base64: data.toString('base64'), ...extra }],
-  });
 
   test('clone: converts, notes each change, sounds like the recording, is usable at once, costs nothing', async () => {
     // 40 s stereo MP3 at 44.1 kHz: every conversion step applies.

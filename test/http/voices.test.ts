@@ -1,33 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { speechWav } from '../helpers/recordings.js';
-import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import { type CloneFixture, cloneBody as sample, cloneFixture } from '../helpers/recordings.js';
+import type { Account, TestServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
 
 const FEMALE = presetFor('en-US', 'female');
 const MALE = presetFor('en-US', 'male');
-const SCRIPT =
-  'The rainbow is a division of white light into many beautiful colors. These take the shape of a long round arch, ' +
-  'with its path high above, and its two ends apparently beyond the horizon.';
 
 describe('voice library', () => {
   let server: TestServer;
   let account: Account;
-  let recording: Buffer; // 16-bit mono WAV of real speech
+  let recording: Buffer;
+  let clone: CloneFixture['clone'];
   before(async () => {
-    server = await startServer({ RATE_LIMIT_PER_MINUTE: '10000', RATE_LIMIT_VOICE_PER_HOUR: '10000' });
-    account = await server.createAccount('pro', 100_000);
-    recording = await speechWav(server, account.api_key, MALE.id, SCRIPT);
+    ({ server, account, recording, clone } = await cloneFixture(MALE.id));
   });
   after(() => server.close());
-
-  const clone = (key: string, body: Record<string, unknown>) =>
-    server.request('POST', '/api/v1/voices/clones', { key, body });
-  const sample = (data: Buffer, extra: Record<string, unknown> = {}) => ({
-    name: 'My voice',
-    language: 'en-US',
-    samples: [{ audio_base64: data.toString('base64'), ...extra }],
-  });
 
   test('languages: more than 470, auto entry, accents, sample limits as the spec states', async () => {
     const res = await server.request('GET', '/api/v1/voices/languages', { key: account.api_key });
