@@ -15,16 +15,14 @@
  */
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { buildCatalog, type PresetVoice } from '../src/voices/catalog.js';
-import { ESPEAK_VARIANT_DATA } from '../src/voices/data/espeak-voices.js';
 import { voicePitch } from '../src/voices/measure.js';
-import { espeakMedianHz, type PitchCalibration } from '../src/voices/preset-traits.js';
+import { espeakMedianHz, espeakVariantData, type PitchCalibration } from '../src/voices/preset-traits.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { renderIdentity } from '../src/voices/realize.js';
 
 const TOLERANCE = 0.01;
 const REFINEMENTS = 3;
 const engine = createEspeakEngine({ threads: 2 });
-const variants = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
 const started = performance.now();
 
 interface Landing {
@@ -35,7 +33,7 @@ interface Landing {
 async function land(voice: PresetVoice): Promise<Landing> {
   const realization = voice.identity.engines['espeak-ng'];
   const params = realization?.params ?? {};
-  const row = variants.get(String(params['variant']));
+  const row = espeakVariantData(String(params['variant']));
   if (row === undefined) throw new Error(`${voice.slug}: unknown variant`);
   const audio = await renderIdentity(
     engine,

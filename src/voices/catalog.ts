@@ -156,18 +156,19 @@ function preset(
   calibration: PitchCalibration | undefined,
 ): PresetVoice {
   const age = ageOf(draft.gender, cell.pitchLevel);
+  const typicalScale = typicalFormantScale(draft.gender);
   const engines: Record<string, EngineRealization> = {
     'espeak-ng': presetEspeakRealization(draft.espeak, draft.gender, cell, traits, index, calibration),
   };
   // Flite and SVOX Pico speak with a few stock voices, moved to the traits (`stock-voices.ts`).
   const pico = PICO_LOCALES.get(draft.espeak);
   if (pico !== undefined && draft.gender === 'female') {
-    const realization = stockRealization('svox-pico', pico, draft.gender, traits, typicalFormantScale(draft.gender));
+    const realization = stockRealization('svox-pico', pico, draft.gender, traits, typicalScale);
     if (realization !== undefined) engines['svox-pico'] = realization;
   }
   const flite = fliteVoice(draft);
   if (flite !== undefined) {
-    const realization = stockRealization('flite', flite, draft.gender, traits, typicalFormantScale(draft.gender));
+    const realization = stockRealization('flite', flite, draft.gender, traits, typicalScale);
     if (realization !== undefined) engines['flite'] = realization;
   }
   return deepFreeze({

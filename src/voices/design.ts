@@ -1,5 +1,3 @@
-import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
-import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
 import {
   type DesignAge,
   DESIGN_FORMANT_SCALE,
@@ -15,7 +13,14 @@ import { fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
 import { resolveLanguage } from './languages.js';
 import { bandCentresHz } from './measure.js';
-import { espeakMedianHz, espeakRealization, unitHash, type VoiceGender } from './preset-traits.js';
+import {
+  espeakMedianHz,
+  espeakRealization,
+  espeakVariantData,
+  espeakVariantTraits,
+  unitHash,
+  type VoiceGender,
+} from './preset-traits.js';
 import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
 
 export type { DesignAge, PaceWord, PitchWord } from './design-words.js';
@@ -325,8 +330,6 @@ function allApart(candidates: readonly VoiceTraits[], pitchOnly: boolean): boole
   return true;
 }
 
-const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
-const variantTraits = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row]));
 /** Breathiness at which a variant with espeak-ng's own breath noise is preferred. */
 const BREATHY = 0.35;
 
@@ -343,17 +346,17 @@ function designIdentity(spec: DesignSpec, range: DesignRanges, traits: VoiceTrai
   const espeakId = espeakVoiceFor(spec.language, engineGender, spec.accent ?? undefined);
   const options = [0, 1, 2].map((pick) => espeakRealization(espeakId, engineGender, traits, pick + index));
   const breathOf = (realization: EngineRealization): number =>
-    variantTraits.get(String(realization.params?.['variant']))?.[3] ?? 0.5;
+    espeakVariantTraits(String(realization.params?.['variant']))?.[3] ?? 0.5;
   const sorted = [...options].sort((a, b) =>
     traits.breathiness >= BREATHY ? breathOf(b) - breathOf(a) : breathOf(a) - breathOf(b),
   );
   const realization = traits.breathiness >= BREATHY || traits.breathiness <= 0.1 ? sorted[0]! : options[0]!;
   const variant = String(realization.params?.['variant']);
-  const measured = variantTraits.get(variant);
+  const measured = espeakVariantTraits(variant);
   const transform: VoiceTransform = {};
   const formantShift = traits.formantScale / (measured?.[1] ?? 1);
   if (Math.abs(Math.log(formantShift)) >= 0.015) transform.formantShift = round(clamp(formantShift, 0.8, 1.25), 3);
-  const data = variantData.get(variant);
+  const data = espeakVariantData(variant);
   if (data !== undefined) {
     const predicted = espeakMedianHz(
       data[2],

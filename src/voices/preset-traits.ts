@@ -60,6 +60,17 @@ const levels = (start: number, step: number, count: number, digits: number): num
   Array.from({ length: count }, (_, k) => round(start * step ** k, digits));
 
 const measuredVariants = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row]));
+const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
+
+/** An espeak-ng variant's row of `data/espeak-voices.ts` (pitch span, formant factor), or undefined. */
+export function espeakVariantData(name: string): (typeof ESPEAK_VARIANT_DATA)[number] | undefined {
+  return variantData.get(name);
+}
+
+/** What `measureTraits` reads on an espeak-ng variant (`data/espeak-variant-traits.ts`), or undefined. */
+export function espeakVariantTraits(name: string): (typeof ESPEAK_VARIANT_TRAITS)[number] | undefined {
+  return measuredVariants.get(name);
+}
 
 function formantLevel(variants: readonly string[]): FormantLevel {
   const scales = variants.map((name) => {
@@ -292,8 +303,6 @@ const VARIANT_POOLS: Record<VoiceGender, readonly string[]> = {
 
 /** espeak-ng's default speaking rate, words per minute, for `rate` 1. */
 export const ESPEAK_BASE_WPM = 175;
-
-const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
 
 /**
  * espeak-ng's `rate` (words per minute) for a trait rate on a variant: 175 × rate, divided by the

@@ -5,11 +5,16 @@ import { applyTransform } from '../audio/transform.js';
 import type { SpeechEngine } from '../speech/engine.js';
 import { eqResponseDb, fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
-import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
 import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
-import { espeakMedianHz, espeakWpm, espeakRealization, type VoiceGender } from './preset-traits.js';
+import {
+  espeakMedianHz,
+  espeakRealization,
+  espeakVariantData,
+  espeakWpm,
+  type VoiceGender,
+} from './preset-traits.js';
 import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
@@ -172,7 +177,6 @@ async function fitStockRealizations(
  * spread in semitones on a low voice than on a high one.
  */
 const ESPEAK_SPREAD = { offset: 0.6, perRelativeSpan: 8.3 } as const;
-const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
 
 /** How many screened variants get the full transform fit. */
 const FITTED_VARIANTS = 2;
@@ -202,7 +206,7 @@ async function candidateVariants(
   }
   const sentence = firstSentence(text);
   const screened: Array<{ variant: string; distance: number }> = [];
-  for (const variant of [...pool].filter((name) => variantData.has(name))) {
+  for (const variant of [...pool].filter((name) => espeakVariantData(name) !== undefined)) {
     const audio = await render(engine, espeakForClone(espeakId, variant, traits), sentence, language);
     screened.push({ variant, distance: spectralDistance(goal.spectrum, goal.spectrumOf(audio)) });
   }
@@ -224,7 +228,7 @@ function firstSentence(text: string): string {
  * per minute as the catalog maps it (`espeakWpm`).
  */
 function espeakForClone(espeakId: string, variantId: string, traits: VoiceTraits): EngineRealization {
-  const [, , lowHz, highHz] = variantData.get(variantId) ?? ['', '', 82, 118];
+  const [, , lowHz, highHz] = espeakVariantData(variantId) ?? ['', '', 82, 118];
   const spread = RANGE_SPREAD_SEMITONES.offset + RANGE_SPREAD_SEMITONES.perUnit * traits.pitchRange;
   const spanHz =
     (Math.max(0, spread - ESPEAK_SPREAD.offset) * traits.pitchHz) / ESPEAK_SPREAD.perRelativeSpan;
