@@ -11,7 +11,9 @@ import {
   resolveEspeakVoiceId,
 } from './languages.js';
 import { finiteOr, numberParam } from '../shared/params.js';
+import { needsPreparation, prepareText, spokenText } from '../../text/prepare.js';
 import { EspeakWorkerPool } from './pool.js';
+import type { EspeakJob } from './worker.js';
 import { ESPEAK_VARIANTS } from './voices.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings } from './wasm.js';
 
@@ -79,11 +81,11 @@ export function createEspeakEngine(
     warm: () => pool.warm(),
 
     async synthesize(input: SynthesisInput): Promise<SynthesisResult> {
-      const { settings, wordGapSeconds } = espeakSettings(input);
+      const { settings, wordGapSeconds, language } = espeakSettings(input);
       if (input.text.trim() === '') {
         return { audio: { sampleRate: ESPEAK_SAMPLE_RATE, samples: new Float32Array(0) }, words: [] };
       }
-      const result = await pool.synthesize({ text: input.text, settings, wordGapSeconds });
+      const result = await pool.synthesize({ ...(await spokenInput(input.text, language)), settings, wordGapSeconds });
       return { audio: { sampleRate: result.sampleRate, samples: result.samples }, words: result.words };
     },
 
@@ -92,7 +94,12 @@ export function createEspeakEngine(
 }
 
 /** Resolves voice, language and parameters; throws `unsupported_language` / `validation_error`. */
-export function espeakSettings(input: SynthesisInput): { settings: EspeakSettings; wordGapSeconds: number } {
+export function espeakSettings(input: SynthesisInput): {
+  settings: EspeakSettings;
+  wordGapSeconds: number;
+  /** Primary language of the chosen voice (`ja`), which decides the text preparation. */
+  language: string;
+} {
   const params = input.voice.params ?? {};
   const [voiceName = '', voiceVariant] = input.voice.id.split('+');
   const voice = chooseVoice(voiceName, input.language);
@@ -112,7 +119,17 @@ export function espeakSettings(input: SynthesisInput): { settings: EspeakSetting
       range: clampRound(baseRange * (0.25 + 1.5 * variation) * rangeScale, 0, 99),
     },
     wordGapSeconds: numberParam('espeak-ng', params, 'wordGap', 0, 0, 100) / 100,
+    language: baseLanguage(voice),
   };
+}
+
+/**
+ * What the worker reads: the text itself, or for Japanese its kana reading (the `ja` voice reads
+ * kana but says "Chinese letter" for every kanji) with the caption words' offsets in that reading.
+ */
+async function spokenInput(text: string, language: string): Promise<Pick<EspeakJob, 'text' | 'tokens'>> {
+  if (!needsPreparation(text, language)) return { text };
+  return spokenText(await prepareText(text, language));
 }
 
 /**

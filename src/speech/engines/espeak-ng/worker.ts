@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { type ErrorCode, isAppError } from '../../../errors.js';
 import type { WordTiming } from '../../engine.js';
-import { tokenizeWhitespace } from '../shared/tokens.js';
+import { type TextToken, tokenizeWhitespace } from '../shared/tokens.js';
 import { alignWords, escapeForEspeak } from './timings.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings, EspeakWasm } from './wasm.js';
 
@@ -11,8 +11,14 @@ import { ESPEAK_SAMPLE_RATE, type EspeakSettings, EspeakWasm } from './wasm.js';
  */
 
 export interface EspeakJob {
-  /** Plain text, as written (the worker escapes it for espeak). */
+  /** Plain text to speak (the worker escapes it for espeak). */
   text: string;
+  /**
+   * The words timings are reported for, with code point offsets into `text`; default: the
+   * whitespace tokens of `text`. A prepared text (Japanese read as kana) gives the words as
+   * written with the offsets of their readings.
+   */
+  tokens?: TextToken[];
   settings: EspeakSettings;
   wordGapSeconds: number;
 }
@@ -36,7 +42,7 @@ const engine = EspeakWasm.load();
 engine.catch(() => undefined);
 
 function run(wasm: EspeakWasm, job: EspeakJob): { samples: Float32Array; words: WordTiming[] } {
-  const tokens = tokenizeWhitespace(job.text);
+  const tokens = job.tokens ?? tokenizeWhitespace(job.text);
   const { escaped, origin } = escapeForEspeak(job.text);
   const raw = wasm.synthesize(escaped, job.settings);
   return alignWords({
