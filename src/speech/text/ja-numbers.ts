@@ -132,3 +132,42 @@ export function readCounted(digits: string, counter: string): string | null {
       return null;
   }
 }
+
+const KANJI_DIGITS = '〇一二三四五六七八九';
+const KANJI_SMALL_UNITS: Readonly<Record<string, number>> = { 十: 10, 百: 100, 千: 1000 };
+const KANJI_LARGE_UNITS: Readonly<Record<string, number>> = { 万: 1e4, 億: 1e8, 兆: 1e12 };
+
+/** True for a string of kanji numerals (`三百`, `二〇二四`, `五万`). */
+export function isKanjiNumber(text: string): boolean {
+  return /^[〇一二三四五六七八九十百千万億兆]+$/u.test(text);
+}
+
+/**
+ * Kanji numerals → ASCII digits, so they are read with the same sound changes as Arabic ones
+ * (`三百` 300 サンビャク, where the dictionary reads 三 and 百 apart as サン ヒャク). Digits alone are
+ * positional (`二〇二四` → 2024); with 十百千万億兆 they are multiplied out. Null when not a number.
+ */
+export function kanjiNumberDigits(text: string): string | null {
+  if (!isKanjiNumber(text)) return null;
+  if ([...text].every((c) => KANJI_DIGITS.includes(c))) {
+    return [...text].map((c) => String(KANJI_DIGITS.indexOf(c))).join('');
+  }
+  let total = 0;
+  let section = 0;
+  let current: number | null = null;
+  for (const character of text) {
+    const digitValue = KANJI_DIGITS.indexOf(character);
+    if (digitValue >= 0) {
+      current = (current ?? 0) * 10 + digitValue;
+    } else if (character in KANJI_SMALL_UNITS) {
+      section += (current ?? 1) * (KANJI_SMALL_UNITS[character] ?? 1);
+      current = null;
+    } else {
+      total += (section + (current ?? (section === 0 ? 1 : 0))) * (KANJI_LARGE_UNITS[character] ?? 1);
+      section = 0;
+      current = null;
+    }
+  }
+  const value = total + section + (current ?? 0);
+  return Number.isSafeInteger(value) ? String(value) : null;
+}

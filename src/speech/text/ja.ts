@@ -1,6 +1,6 @@
 import type { TextToken } from '../engines/shared/tokens.js';
 import { getJapaneseAnalyzer, type JapaneseAnalyzer, type KuromojiToken } from './ja-analyzer.js';
-import { readCounted, readNumber } from './ja-numbers.js';
+import { isKanjiNumber, kanjiNumberDigits, readCounted, readNumber } from './ja-numbers.js';
 
 /**
  * Japanese text front end: text as written → caption words, each with its kana reading.
@@ -59,9 +59,9 @@ export function readWithAnalyzer(analyzer: JapaneseAnalyzer, text: string): Read
   const morphemes = mergeNumbers(locate(analyzer.tokenize(forAnalyzer(text)), text));
   morphemes.forEach((morpheme, i) => {
     const previous = morphemes[i - 1];
-    const number = previous === undefined ? '' : normalizeWidth(previous.surface);
+    const number = previous === undefined ? null : numberDigits(previous.surface);
     const counted =
-      previous !== undefined && NUMBER_PIECE.test(number) && previous.end === morpheme.start
+      previous !== undefined && number !== null && previous.end === morpheme.start
         ? readCounted(number, morpheme.surface)
         : null;
     if (counted !== null && previous !== undefined) {
@@ -72,6 +72,16 @@ export function readWithAnalyzer(analyzer: JapaneseAnalyzer, text: string): Read
       return;
     }
     morpheme.reading = readMorpheme(analyzer, morpheme);
+    // The auxiliary う after an オ-row sound lengthens it (行きましょう マショー, でしょう デショー).
+    if (
+      previous !== undefined &&
+      morpheme.token.pos === '助動詞' &&
+      morpheme.surface === 'う' &&
+      /[オコゴソゾトドノホボポモヨョロォ]$/u.test(previous.reading)
+    ) {
+      previous.reading += 'ー';
+      morpheme.reading = '';
+    }
     morpheme.attaches = attaches(morpheme.token, previous?.token);
   });
   return group(morphemes);
@@ -118,6 +128,26 @@ function locate(tokens: readonly KuromojiToken[], text: string): Morpheme[] {
   return morphemes;
 }
 
+/** A kanji numeral morpheme (`三`, `百`, `二〇二四`), which IPADIC tags 名詞 数. */
+function isNumeral(morpheme: Morpheme): boolean {
+  return morpheme.token.pos_detail_1 === '数' && isKanjiNumber(morpheme.surface);
+}
+
+/** ASCII digits of a number morpheme (Arabic, full-width or kanji), or null. */
+function numberDigits(surface: string): string | null {
+  const ascii = normalizeWidth(surface);
+  if (/^\d+$/u.test(ascii)) return ascii;
+  return kanjiNumberDigits(surface);
+}
+
+/**
+ * In Sino-Japanese words an エ-row kana and イ make a long e (先生 センセイ is said センセー), as the
+ * readings Kokoro was trained on (pyopenjtalk) write it; IPADIC keeps the イ.
+ */
+function lengthenEi(pronunciation: string): string {
+  return pronunciation.replace(/(?<=[エケゲセゼテデネヘベペメレ])イ/gu, 'ー');
+}
+
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
@@ -130,8 +160,8 @@ function mergeNumbers(morphemes: Morpheme[]): Morpheme[] {
     const joins =
       last !== undefined &&
       last.end === morpheme.start &&
-      NUMBER_PIECE.test(normalizeWidth(last.surface)) &&
-      NUMBER_PIECE.test(normalizeWidth(morpheme.surface));
+      ((NUMBER_PIECE.test(normalizeWidth(last.surface)) && NUMBER_PIECE.test(normalizeWidth(morpheme.surface))) ||
+        (isNumeral(last) && isNumeral(morpheme)));
     if (joins) {
       last.surface += morpheme.surface;
       last.end = morpheme.end;
@@ -158,10 +188,12 @@ function readMorpheme(analyzer: JapaneseAnalyzer, morpheme: Morpheme): string {
   if (isPunctuation(token)) return surface.replace(HAN_ALL, '');
   const ascii = normalizeWidth(surface);
   if (NUMBER_PIECE.test(ascii)) return readNumber(ascii) ?? ascii;
+  const kanjiDigits = isNumeral(morpheme) ? kanjiNumberDigits(surface) : null;
+  if (kanjiDigits !== null) return readNumber(kanjiDigits) ?? '';
   const pronunciation = token.pronunciation ?? token.reading;
   // IPADIC writes the particle を as ヲ; it is pronounced オ.
   if (pronunciation !== undefined && pronunciation !== '*' && pronunciation !== '') {
-    return pronunciation.replaceAll('ヲ', 'オ');
+    return HAN.test(surface) ? lengthenEi(pronunciation.replaceAll('ヲ', 'オ')) : pronunciation.replaceAll('ヲ', 'オ');
   }
   if (!HAN.test(surface)) return ascii;
   // An unknown kanji word: each character's own reading, when the dictionary knows it alone.

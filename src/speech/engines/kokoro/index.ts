@@ -6,6 +6,7 @@ import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine
 import { findPackFile, isFile } from '../onnx/model-files.js';
 import { onnxRuntimeInstalled } from '../onnx/session.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
+import { needsPreparation, prepareText } from '../../text/prepare.js';
 import type { KokoroRequest, KokoroResult } from './synthesize.js';
 import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
 
@@ -16,7 +17,9 @@ import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
  * searching `modelsSearchPath` then `modelsDir`), and the 54 voice packs that ship in npm `kokoro-js`
  * (`voices/<voice>.bin`, Float32 [510, 1, 256]); a `kokoro-82m/voices/<voice>.bin` takes precedence.
  *
- * Phonemization: espeak-ng IPA with kokoro-js's normalization and fixes (phonemize.ts). Inputs:
+ * Phonemization: espeak-ng IPA with kokoro-js's normalization and fixes (phonemize.ts); Japanese
+ * text is read by the Japanese front end (src/speech/text/ja.ts) and its kana turned into the
+ * symbols Kokoro was trained on (japanese.ts). Inputs:
  * `input_ids` int64 [1, N] (phoneme ids padded with 0 at both ends), `style` float32 [1, 256] (the
  * voice pack's row at N − 2, as kokoro-js picks it), `speed` float32 [1]; output `waveform`.
  * Word timings come from a `duration`/`durations`/`pred_dur` output when the export has one,
@@ -126,10 +129,16 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
       if (pack === null)
         throw new AppError('service_unavailable', `Kokoro voice pack "${voice}" is not installed`);
       const speed = Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1;
+      // Japanese is read from its kana (the analyzer loads here, once per process, not per worker).
+      const words =
+        language === 'j' && needsPreparation(input.text, 'ja')
+          ? await prepareText(input.text, 'ja')
+          : undefined;
       const result = await pool.run({
         kind: 'synthesize',
         job: {
           text: input.text,
+          ...(words === undefined ? {} : { words }),
           voice,
           language,
           modelFile: model,

@@ -15,6 +15,9 @@ import {
 } from '../onnx/session.js';
 import { assembleTimings } from '../onnx/timings.js';
 import { tokenizeWhitespace } from '../shared/tokens.js';
+import type { PreparedWord } from '../../text/prepare.js';
+import type { AlignedText } from '../onnx/aligned-text.js';
+import { japanesePhonemes } from './japanese.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
 import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
@@ -33,6 +36,11 @@ const STYLE_SIZE = 256;
 
 export interface KokoroJob {
   text: string;
+  /**
+   * Japanese text prepared by the text front end (caption words with kana readings); when given,
+   * the words are `text`'s words and a Japanese voice reads their kana through misaki's symbols.
+   */
+  words?: PreparedWord[];
   voice: string;
   language: KokoroLanguage;
   modelFile: string;
@@ -88,13 +96,18 @@ export function styleRow(pack: Float32Array, phonemeIds: number): Float32Array {
 }
 
 export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
-  const tokens = tokenizeWhitespace(job.text).map((t) => t.text);
-  const ipa = await getPhonemizer();
-  const espeakVoice = KOKORO_LANGUAGES[job.language].espeak;
-  const phonemize = (clauses: readonly string[]) => ipa.phonemize(clauses, espeakVoice);
-  const sentences = splitSentences(tokens).map((indices) =>
-    kokoroIds(kokoroPhonemes(tokens, indices, job.language, phonemize)),
-  );
+  const words = job.words;
+  const tokens = words?.map((w) => w.text) ?? tokenizeWhitespace(job.text).map((t) => t.text);
+  let phonemesOf: (indices: readonly number[]) => AlignedText;
+  if (words !== undefined && job.language === 'j') {
+    phonemesOf = (indices) => japanesePhonemes(words, indices);
+  } else {
+    const ipa = await getPhonemizer();
+    const espeakVoice = KOKORO_LANGUAGES[job.language].espeak;
+    const phonemize = (clauses: readonly string[]) => ipa.phonemize(clauses, espeakVoice);
+    phonemesOf = (indices) => kokoroPhonemes(tokens, indices, job.language, phonemize);
+  }
+  const sentences = splitSentences(tokens).map((indices) => kokoroIds(phonemesOf(indices)));
   const chunks = chunkSequences(sentences, {
     maxIds: KOKORO_MAX_IDS,
     merge: true,
