@@ -30,6 +30,8 @@ const JAPANESE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/
 const HAN = /\p{Script=Han}/u;
 const HAN_ALL = /\p{Script=Han}/gu;
 const NUMBER_PIECE = /^[\d,.]+$/u;
+/** Starts with a kana that ends a mora begun before it: small ゃゅょぁぃぅぇぉゎ or the long mark. */
+const MORA_TAIL = /^[ぁぃぅぇぉゃゅょゎァィゥェォャュョヮー]/u;
 /** Counters that join the number before them into one caption word (`3月` is 名詞 一般 in IPADIC). */
 const COUNTERS = new Set(['月', '日', '人', '時', '分']);
 
@@ -73,6 +75,16 @@ export function readWithAnalyzer(analyzer: JapaneseAnalyzer, text: string): Read
     }
     morpheme.reading = readMorpheme(analyzer, morpheme);
     // The auxiliary う after an オ-row sound lengthens it (行きましょう マショー, でしょう デショー).
+    // A kana analysis can cut inside a mora (`とうき|ょう`): the small kana or ー goes with the
+    // morpheme before it, so no engine sees a mora split in two.
+    if (previous !== undefined && previous.end === morpheme.start && MORA_TAIL.test(morpheme.surface)) {
+      // The nearest morpheme with a reading of its own (`き|ょ|ー`: both go to き).
+      const owner = morphemes.slice(0, i).findLast((m) => m.reading !== '') ?? previous;
+      owner.reading += readMorpheme(analyzer, morpheme);
+      morpheme.reading = '';
+      morpheme.attaches = true;
+      return;
+    }
     if (
       previous !== undefined &&
       morpheme.token.pos === '助動詞' &&
@@ -148,6 +160,10 @@ function lengthenEi(pronunciation: string): string {
   return pronunciation.replace(/(?<=[エケゲセゼテデネヘベペメレ])イ/gu, 'ー');
 }
 
+function toKatakana(text: string): string {
+  return text.replace(/[\u3041-\u3096]/gu, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+}
+
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
@@ -195,7 +211,8 @@ function readMorpheme(analyzer: JapaneseAnalyzer, morpheme: Morpheme): string {
   if (pronunciation !== undefined && pronunciation !== '*' && pronunciation !== '') {
     return HAN.test(surface) ? lengthenEi(pronunciation.replaceAll('ヲ', 'オ')) : pronunciation.replaceAll('ヲ', 'オ');
   }
-  if (!HAN.test(surface)) return ascii;
+  // Unknown kana: as katakana, so a reading never mixes the two scripts within a mora.
+  if (!HAN.test(surface)) return toKatakana(ascii);
   // An unknown kanji word: each character's own reading, when the dictionary knows it alone.
   return [...surface]
     .map((character) => {
