@@ -95,6 +95,7 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
         generation: generations.reservationKind(),
         design_batch: designs.reservationKind(),
       });
+      await blobs.sweepPartialWrites();
       const resumedUploads = await generations.resumePending();
       if (config.engineWarmup) await engines.warm();
       return { reconciled, resumedUploads };
