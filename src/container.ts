@@ -9,7 +9,7 @@ import { CloneService } from './domain/clones.js';
 import { DesignService } from './domain/designs.js';
 import { GenerationService } from './domain/generations.js';
 import { VoiceLibrary } from './domain/voice-library.js';
-import { PointsLedger } from './domain/points.js';
+import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
@@ -33,10 +33,20 @@ export interface Container {
   clones: CloneService;
   designs: DesignService;
   library: VoiceLibrary;
-  /** Resumes unfinished background work and warms the engines; the server calls it after listening. */
-  start(): Promise<void>;
+  /**
+   * Settles or refunds the paid work a killed process left open, resumes unfinished uploads and
+   * warms the engines; the server calls it after listening. Only the server: an admin command
+   * must not refund the running server's reservations.
+   */
+  start(): Promise<StartReport>;
   /** Closes everything in reverse order of creation. */
   close(): Promise<void>;
+}
+
+/** What start-up found left over by a previous process. */
+export interface StartReport {
+  reconciled: ReconcileResult;
+  resumedUploads: number;
 }
 
 export async function buildContainer(config: Readonly<Config>): Promise<Container> {
@@ -81,8 +91,14 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     designs,
     library,
     async start() {
-      await generations.resumePending();
+      const reconciled = await ledger.reconcile({
+        generation: generations.reservationKind(),
+        design_batch: designs.reservationKind(),
+      });
+      await blobs.sweepPartialWrites();
+      const resumedUploads = await generations.resumePending();
       if (config.engineWarmup) await engines.warm();
+      return { reconciled, resumedUploads };
     },
     async close() {
       clearInterval(sweeper);

@@ -35,8 +35,21 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  await container.start();
-  app.log.info({ url: config.publicBaseUrl, database: container.database.dialect }, 'voicelib ready');
+  const { reconciled, resumedUploads } = await container.start();
+  if (reconciled.refunded.length + reconciled.settled.length > 0) {
+    // Work a killed process left unfinished: refunded (ledger reason `…:refund:interrupted`) or settled.
+    app.log.warn(
+      {
+        refunded: reconciled.refunded.map((r) => ({ id: r.id, ref: `${r.ref_type}/${r.ref_id}`, points: Number(r.amount) })),
+        settled: reconciled.settled.map((r) => r.id),
+      },
+      'reconciled reservations left open by a previous process',
+    );
+  }
+  app.log.info(
+    { url: config.publicBaseUrl, database: container.database.dialect, resumedUploads },
+    'voicelib ready',
+  );
 }
 
 // Run when executed directly (node dist/src/main.js), not when imported by the CLI.

@@ -170,6 +170,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('design_previews_account').on('design_previews').column('account_id').execute();
     },
   },
+  '0005_reservations': {
+    async up(db: Kysely<unknown>) {
+      // A paid operation's points are taken together with this row and given back (or kept)
+      // together with its closing; start-up reconciles rows a killed process left `open`.
+      await db.schema
+        .createTable('reservations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        // ledger reason of the debit, e.g. `generation`, `design_previews`
+        .addColumn('reason', 'text', (c) => c.notNull())
+        // what the points pay for: `generation`/gen_…, `design_batch`/batch_…
+        .addColumn('ref_type', 'text', (c) => c.notNull())
+        .addColumn('ref_id', 'text', (c) => c.notNull())
+        // open → settled (the result committed) or refunded (failed, or abandoned by a crash)
+        .addColumn('status', 'text', (c) => c.notNull())
+        // the server process that took it; start-up only reconciles other processes' rows
+        .addColumn('holder', 'text', (c) => c.notNull())
+        // JSON array of blob keys the work may write before it settles (removed if abandoned)
+        .addColumn('artifacts', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('closed_at', 'text')
+        .execute();
+      await db.schema.createIndex('reservations_status').on('reservations').column('status').execute();
+      await db.schema.createIndex('reservations_ref').on('reservations').columns(['ref_type', 'ref_id']).execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

@@ -127,7 +127,25 @@ export interface GenerationsTable {
   ready_at: string | null;
 }
 
+/** Points held for a paid operation while it runs (see docs/reliability.md). */
+export interface ReservationsTable {
+  id: string;
+  account_id: string;
+  /** Points debited when the reservation was taken. */
+  amount: number;
+  reason: string;
+  ref_type: string;
+  ref_id: string;
+  status: 'open' | 'settled' | 'refunded';
+  holder: string;
+  /** JSON array of blob keys the unfinished work may have written. */
+  artifacts: string;
+  created_at: string;
+  closed_at: string | null;
+}
+
 export interface Database {
+  reservations: ReservationsTable;
   design_previews: DesignPreviewsTable;
   generations: GenerationsTable;
   voices: VoicesTable;

@@ -8,6 +8,7 @@ import type {
   GenerationsTable,
   LedgerTable,
   PlansTable,
+  ReservationsTable,
   VoicesTable,
   WorkspaceMembersTable,
 } from './schema.js';
@@ -21,6 +22,7 @@ export type LedgerRow = LedgerTable;
 export type GenerationRow = GenerationsTable;
 export type VoiceRow = VoicesTable;
 export type DesignPreviewRow = DesignPreviewsTable;
+export type ReservationRow = ReservationsTable;
 export type MembershipRow = WorkspaceMembersTable & { owner_account_id: string; workspace_name: string };
 
 /**
@@ -145,6 +147,38 @@ export class Store {
       .where('ref_type', '=', refType)
       .where('ref_id', '=', refId)
       .orderBy('created_at')
+      .execute();
+  }
+
+  // ── reservations ─────────────────────────────────────────────────────────────────────
+  async insertReservation(row: ReservationRow): Promise<void> {
+    await this.db.insertInto('reservations').values(row).execute();
+  }
+  findReservation(id: string): Promise<ReservationRow | undefined> {
+    return this.db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+  /**
+   * Closes an open reservation. False when it was not open any more: the status guard sits in
+   * the UPDATE, so a reservation is settled or refunded exactly once even across processes.
+   */
+  async closeReservation(id: string, status: 'settled' | 'refunded', at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('reservations')
+      .set({ status, closed_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+  /** Open reservations taken by any process other than `holder`, oldest first. */
+  listOpenReservations(exceptHolder: string): Promise<ReservationRow[]> {
+    return this.db
+      .selectFrom('reservations')
+      .selectAll()
+      .where('status', '=', 'open')
+      .where('holder', '<>', exceptHolder)
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
   }
 

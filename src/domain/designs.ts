@@ -13,7 +13,7 @@ import type { VoiceIdentity } from '../voices/identity.js';
 import { resolveLanguage } from '../voices/languages.js';
 import type { AccountService, Caller } from './accounts.js';
 import { realize } from './catalog-voice-directory.js';
-import type { PointsLedger } from './points.js';
+import type { PointsLedger, ReservationKind } from './points.js';
 
 /** Previews live this long (spec: about 30 minutes, `expires_in` 1800). */
 export const PREVIEW_TTL_SECONDS = 1800;
@@ -70,17 +70,23 @@ export class DesignService {
     const perPreview = Math.ceil(markup.characterCount / 15);
     const cost = perPreview * candidates.length;
     const batchId = newId('batch');
-    // Workspace members design on the owner's balance (decisions.md).
-    const reservation = await this.deps.ledger.reserve(caller.ownerAccountId, cost, 'design_previews', {
-      type: 'design_batch',
-      id: batchId,
-    });
+    const ids = candidates.map(() => newId('prev'));
+    // Workspace members design on the owner's balance (decisions.md). The reservation names the
+    // audio files the batch will write, so a crash mid-batch leaves no orphan behind.
+    const reservation = await this.deps.ledger.reserve(
+      caller.ownerAccountId,
+      cost,
+      'design_previews',
+      { type: 'design_batch', id: batchId },
+      { artifacts: ids.map(previewAudioKey) },
+    );
     const stored: DesignPreviewRow[] = [];
     const audios: string[] = [];
+    let replaced: DesignPreviewRow[] = [];
     try {
       const now = new Date();
-      for (const candidate of candidates) {
-        const id = newId('prev');
+      for (const [i, candidate] of candidates.entries()) {
+        const id = ids[i]!;
         const speech = await this.deps.queue.run(caller.keyId, () =>
           this.deps.pipeline.speak({
             segments: markup.segments,
@@ -101,7 +107,7 @@ export class DesignService {
           prompt: input.prompt,
           text,
           identity: JSON.stringify(candidate.identity),
-          audio_key: `previews/${id}.mp3`,
+          audio_key: previewAudioKey(id),
           mime_type: encoded.mimeType,
           url_token: randomToken(32),
           created_at: now.toISOString(),
@@ -111,15 +117,19 @@ export class DesignService {
         stored.push(row);
         audios.push(`data:${encoded.mimeType};base64,${encoded.data.toString('base64')}`);
       }
-      // The new batch replaces every earlier preview of this caller (and their links).
-      await this.discard(await this.deps.store.listPreviews(caller.accountId));
-      for (const row of stored) await this.deps.store.insertPreview(row);
-      await reservation.settle();
+      // The new batch replaces every earlier preview of this caller (and their links); its rows
+      // and the settled charge commit together.
+      await reservation.settle(cost, async (tx) => {
+        replaced = await tx.listPreviews(caller.accountId);
+        await tx.deletePreviews(replaced.map((r) => r.id));
+        for (const row of stored) await tx.insertPreview(row);
+      });
     } catch (err) {
       await reservation.refund();
       for (const row of stored) await this.deps.blobs.delete(row.audio_key);
       throw err;
     }
+    for (const row of replaced) await this.deps.blobs.delete(row.audio_key);
     return {
       previews: stored.map((row, i) => ({
         preview_id: row.id,
@@ -213,6 +223,19 @@ export class DesignService {
     return row;
   }
 
+  /**
+   * How start-up reconciliation treats a preview batch a dead process left open: finished if its
+   * rows exist (they commit with the settlement); otherwise the audio it wrote is removed.
+   */
+  reservationKind(): ReservationKind {
+    return {
+      finished: async (row) => (await this.deps.store.listPreviewBatch(row.ref_id)).length > 0,
+      discard: async (row) => {
+        for (const key of JSON.parse(row.artifacts) as string[]) await this.deps.blobs.delete(key);
+      },
+    };
+  }
+
   /** Removes expired previews and their audio (run periodically). */
   async sweepExpired(): Promise<number> {
     const expired = await this.deps.store.listExpiredPreviews(new Date().toISOString());
@@ -233,6 +256,11 @@ export class DesignService {
     await this.deps.store.deletePreviews(rows.map((r) => r.id));
     for (const row of rows) await this.deps.blobs.delete(row.audio_key);
   }
+}
+
+/** Storage key of a preview's audio; known before synthesis so the reservation can name it. */
+function previewAudioKey(id: string): string {
+  return `previews/${id}.mp3`;
 }
 
 export type { VoiceIdentity };

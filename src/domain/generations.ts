@@ -16,7 +16,7 @@ import { parseMarkup } from '../speech/markup.js';
 import type { DeliveryMode, SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
-import type { PointsLedger } from './points.js';
+import type { PointsLedger, ReservationKind } from './points.js';
 import type { VoiceDirectory } from './voice-directory.js';
 
 export interface CreateGenerationInput {
@@ -61,7 +61,8 @@ export interface GenerationDeps {
  * The generation lifecycle: validate, price, reserve points, synthesize through the fair
  * queue, encode, answer with the audio inline while the record is `pending`, then move the
  * audio into storage in the background and mark the record `ready`. Spooled audio survives a
- * restart: `resumePending` finishes what a stopped process left.
+ * restart: `resumePending` finishes what a stopped process left, and reconciliation (see
+ * `reservationKind`) refunds requests a killed process never finished.
  */
 export class GenerationService {
   private readonly spoolDir: string;
@@ -94,7 +95,8 @@ export class GenerationService {
     const sampleRate = input.sample_rate ?? DEFAULT_SAMPLE_RATE;
     const cost = generationCost(model.key as ModelKey, markup.characterCount);
 
-    // 2. Points are taken before synthesis (402 if short) and given back if it fails.
+    // 2. Points are taken before synthesis (402 if short) with a durable reservation: given back if
+    //    the work fails here, or by start-up reconciliation if the process dies first.
     const id = newId('gen');
     const reservation = await this.deps.ledger.reserve(caller.accountId, cost, 'generation', { type: 'generation', id });
     let spoolFile: string | null = null;
@@ -146,16 +148,17 @@ export class GenerationService {
         created_at: new Date().toISOString(),
         ready_at: null,
       };
-      await this.deps.store.insertGeneration(row);
-      await reservation.settle();
-      this.scheduleUpload(row);
-
       const mode: CaptionMode | null = input.captions === 'word' ? 'word' : input.captions ? 'phrase' : null;
-      return {
+      const created: CreatedGeneration = {
         row,
         audioBase64: `data:${encoded.mimeType};base64,${encoded.data.toString('base64')}`,
         ...(mode ? { captions: buildCaptions(speech.words, { mode, maxWords: 4 }).srt } : {}),
       };
+      // The record and the settled charge commit together: nothing after this can fail and
+      // refund a generation that exists.
+      await reservation.settle(cost, (tx) => tx.insertGeneration(row));
+      this.scheduleUpload(row);
+      return created;
     } catch (err) {
       await reservation.refund();
       if (spoolFile) await fsp.rm(spoolFile, { force: true });
@@ -211,6 +214,24 @@ export class GenerationService {
       throw new AppError('not_found', 'No such audio');
     }
     return row;
+  }
+
+  /**
+   * How start-up reconciliation treats a generation reservation a dead process left open: the
+   * work finished if the record exists (it commits with the settlement); otherwise the spool
+   * file it may have written is removed before the points go back.
+   */
+  reservationKind(): ReservationKind {
+    return {
+      finished: async (row) => (await this.deps.store.findGenerationById(row.ref_id)) !== undefined,
+      discard: async (row) => {
+        const names = await fsp.readdir(this.spoolDir).catch(() => [] as string[]);
+        for (const name of names) {
+          if (name.startsWith(`${row.ref_id}.`)) await fsp.rm(path.join(this.spoolDir, name), { force: true });
+        }
+        for (const key of JSON.parse(row.artifacts) as string[]) await this.deps.blobs.delete(key);
+      },
+    };
   }
 
   /** Re-queues uploads a previous process left pending. Called once at start-up. */

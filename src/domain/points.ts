@@ -1,21 +1,46 @@
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
-import type { Store } from '../db/store.js';
+import type { ReservationRow, Store } from '../db/store.js';
 
 export interface LedgerRef {
   type: string;
   id: string;
 }
 
-/** A debit taken before work starts; `refund` gives it back if the work fails. */
+/**
+ * Points taken before work starts, recorded durably in the same transaction as the debit (a
+ * `reservations` row), so a crash mid-work cannot lose them: start-up reconciliation settles or
+ * refunds every reservation a dead process left open.
+ */
 export interface Reservation {
+  readonly id: string;
   readonly accountId: string;
   readonly amount: number;
-  /** Keeps `finalAmount` (default: all of it) and refunds the rest. */
-  settle(finalAmount?: number): Promise<void>;
-  /** Returns the whole reservation to the balance. Idempotent. */
+  /**
+   * In ONE transaction: closes the reservation as settled, runs `commit` (which writes the
+   * finished result's rows), and refunds what `finalAmount` (default: all) does not keep.
+   * Throws if the reservation is no longer open (it was refunded meanwhile).
+   */
+  settle(finalAmount?: number, commit?: (tx: Store) => Promise<void>): Promise<void>;
+  /** Returns the whole reservation to the balance in one transaction. Idempotent. */
   refund(reason?: string): Promise<void>;
 }
+
+/** What reconciliation needs to know about one kind of paid work, keyed by the reservation's ref_type. */
+export interface ReservationKind {
+  /** True when the work's result committed; the reservation is then settled instead of refunded. */
+  finished(row: ReservationRow): Promise<boolean>;
+  /** Removes whatever the abandoned work may have written (spool files, blobs). Idempotent. */
+  discard(row: ReservationRow): Promise<void>;
+}
+
+export interface ReconcileResult {
+  settled: ReservationRow[];
+  refunded: ReservationRow[];
+}
+
+/** Ledger reason suffix of a refund made because the process holding the work died. */
+export const INTERRUPTED_REFUND = 'refund:interrupted';
 
 /**
  * The points ledger. Every balance change is a ledger row written in the same transaction as a
@@ -23,33 +48,14 @@ export interface Reservation {
  * overdraw and the ledger always sums to the balance.
  */
 export class PointsLedger {
+  /** This process's mark on the reservations it takes; reconciliation leaves them alone. */
+  readonly holder = newId('proc');
+
   constructor(private readonly store: Store) {}
 
   /** Adds (positive) or removes (negative) points; a removal the balance cannot cover throws 402. */
-  async apply(accountId: string, delta: number, reason: string, ref?: LedgerRef): Promise<number> {
-    if (!Number.isInteger(delta)) throw new AppError('validation_error', 'Points must be a whole number');
-    return this.store.transaction(async (tx) => {
-      const balance = await tx.adjustPoints(accountId, delta);
-      if (balance === null) {
-        const account = await tx.findAccount(accountId);
-        if (!account) throw new AppError('not_found', `Account ${accountId} not found`);
-        throw new AppError(
-          'insufficient_points',
-          `This needs ${-delta} points but the balance is ${account.points}`,
-        );
-      }
-      await tx.insertLedger({
-        id: newId('led'),
-        account_id: accountId,
-        amount: delta,
-        balance_after: balance,
-        reason,
-        ref_type: ref?.type ?? null,
-        ref_id: ref?.id ?? null,
-        created_at: new Date().toISOString(),
-      });
-      return balance;
-    });
+  apply(accountId: string, delta: number, reason: string, ref?: LedgerRef): Promise<number> {
+    return this.store.transaction((tx) => applyIn(tx, accountId, delta, reason, ref));
   }
 
   charge(accountId: string, amount: number, reason: string, ref?: LedgerRef): Promise<number> {
@@ -61,23 +67,107 @@ export class PointsLedger {
   }
 
   /**
-   * Debits `amount` now (402 when the balance cannot cover it) and returns a handle to settle
-   * or refund it once the work is done. A zero amount reserves nothing.
+   * Debits `amount` (402 when the balance cannot cover it) and records the reservation in the
+   * same transaction. `artifacts` names the blob keys the work may write before it settles, so
+   * reconciliation can remove them if the process dies.
    */
-  async reserve(accountId: string, amount: number, reason: string, ref: LedgerRef): Promise<Reservation> {
-    if (amount > 0) await this.charge(accountId, amount, reason, ref);
-    let open = true;
-    const close = async (keep: number, why: string) => {
-      if (!open) return;
-      open = false;
-      const back = amount - Math.max(0, Math.min(amount, keep));
-      if (back > 0) await this.credit(accountId, back, why, ref);
-    };
+  async reserve(
+    accountId: string,
+    amount: number,
+    reason: string,
+    ref: LedgerRef,
+    options: { artifacts?: string[] } = {},
+  ): Promise<Reservation> {
+    const id = newId('res');
+    await this.store.transaction(async (tx) => {
+      if (amount > 0) await applyIn(tx, accountId, -amount, reason, ref);
+      await tx.insertReservation({
+        id,
+        account_id: accountId,
+        amount,
+        reason,
+        ref_type: ref.type,
+        ref_id: ref.id,
+        status: 'open',
+        holder: this.holder,
+        artifacts: JSON.stringify(options.artifacts ?? []),
+        created_at: new Date().toISOString(),
+        closed_at: null,
+      });
+    });
     return {
+      id,
       accountId,
       amount,
-      settle: (finalAmount = amount) => close(finalAmount, `${reason}:adjust`),
-      refund: (why = `${reason}:refund`) => close(0, why),
+      settle: (finalAmount = amount, commit) =>
+        this.store.transaction(async (tx) => {
+          if (!(await tx.closeReservation(id, 'settled', new Date().toISOString()))) {
+            throw new Error(`reservation ${id} is no longer open`);
+          }
+          if (commit) await commit(tx);
+          const back = amount - Math.max(0, Math.min(amount, finalAmount));
+          if (back > 0) await applyIn(tx, accountId, back, `${reason}:adjust`, ref);
+        }),
+      refund: async (why = `${reason}:refund`) => {
+        await this.refundRow({ id, account_id: accountId, amount, ref_type: ref.type, ref_id: ref.id }, why);
+      },
     };
   }
+
+  /**
+   * Closes every reservation another (dead) process left open: settled when its result had in
+   * fact committed, otherwise its leftovers are removed and its points refunded with the reason
+   * `<reason>:refund:interrupted`. Call once at server start, before this process takes any
+   * reservation that matters (its own are skipped anyway).
+   */
+  async reconcile(kinds: Record<string, ReservationKind>): Promise<ReconcileResult> {
+    const result: ReconcileResult = { settled: [], refunded: [] };
+    for (const row of await this.store.listOpenReservations(this.holder)) {
+      const kind = kinds[row.ref_type];
+      if (kind && (await kind.finished(row))) {
+        if (await this.store.closeReservation(row.id, 'settled', new Date().toISOString())) result.settled.push(row);
+        continue;
+      }
+      // Leftovers go first: a crash between the two steps leaves the reservation open, so the
+      // next start removes them again (idempotent) and then refunds.
+      if (kind) await kind.discard(row);
+      if (await this.refundRow(row, `${row.reason}:${INTERRUPTED_REFUND}`)) result.refunded.push(row);
+    }
+    return result;
+  }
+
+  /** Refund and closing in one transaction; false when the reservation was not open. */
+  private refundRow(
+    row: Pick<ReservationRow, 'id' | 'account_id' | 'amount' | 'ref_type' | 'ref_id'>,
+    reason: string,
+  ): Promise<boolean> {
+    return this.store.transaction(async (tx) => {
+      if (!(await tx.closeReservation(row.id, 'refunded', new Date().toISOString()))) return false;
+      const amount = Number(row.amount);
+      if (amount > 0) await applyIn(tx, row.account_id, amount, reason, { type: row.ref_type, id: row.ref_id });
+      return true;
+    });
+  }
+}
+
+/** One balance change and its ledger row, inside the caller's transaction. */
+async function applyIn(tx: Store, accountId: string, delta: number, reason: string, ref?: LedgerRef): Promise<number> {
+  if (!Number.isInteger(delta)) throw new AppError('validation_error', 'Points must be a whole number');
+  const balance = await tx.adjustPoints(accountId, delta);
+  if (balance === null) {
+    const account = await tx.findAccount(accountId);
+    if (!account) throw new AppError('not_found', `Account ${accountId} not found`);
+    throw new AppError('insufficient_points', `This needs ${-delta} points but the balance is ${account.points}`);
+  }
+  await tx.insertLedger({
+    id: newId('led'),
+    account_id: accountId,
+    amount: delta,
+    balance_after: balance,
+    reason,
+    ref_type: ref?.type ?? null,
+    ref_id: ref?.id ?? null,
+    created_at: new Date().toISOString(),
+  });
+  return balance;
 }

@@ -2,11 +2,23 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { randomToken } from '../ids.js';
 import type { BlobStore, ByteRange } from './blob-store.js';
 
-/** Blobs as files under one folder. Writes go to a temporary name first, then rename atomically. */
+/**
+ * Blobs as files under one folder. Writes go to a temporary file under `.partial/` first, then
+ * rename atomically into place, so a killed process leaves partial writes only there, where
+ * `sweepPartialWrites` finds them without walking the whole store.
+ */
 export class LocalDiskBlobStore implements BlobStore {
+  /** Temporary files older than this (ms since epoch) belong to an earlier, dead process. */
+  private readonly openedAt = Date.now();
+
   constructor(private readonly root: string) {}
+
+  private get partialDir(): string {
+    return path.join(this.root, '.partial');
+  }
 
   private pathOf(key: string): string {
     const full = path.resolve(this.root, key);
@@ -17,9 +29,28 @@ export class LocalDiskBlobStore implements BlobStore {
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.pathOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fsp.mkdir(this.partialDir, { recursive: true });
+    const tmp = path.join(this.partialDir, `${randomToken(16)}.tmp`);
     await fsp.writeFile(tmp, data);
     await fsp.rename(tmp, file);
+  }
+
+  /**
+   * Removes temporary files an earlier process was writing when it died (last written before
+   * this store was opened; this process's own writes in flight are newer). Returns how many.
+   */
+  async sweepPartialWrites(): Promise<number> {
+    const names = await fsp.readdir(this.partialDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.partialDir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && stat.mtimeMs < this.openedAt) {
+        await fsp.rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async size(key: string): Promise<number | null> {
