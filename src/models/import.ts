@@ -136,7 +136,9 @@ function identify(file: string, sha256: string, packs: readonly ModelPack[], opt
     for (const entry of pack.files) if (entry.sha256 === sha256) byHash.push({ pack, entry });
   }
   const found = byHash.find((m) => m.entry.name === base) ?? byHash[0];
-  if (found) return { pack: found.pack, folder: packFolder(found.pack), name: found.entry.name, verified: true };
+  if (found) {
+    return { pack: found.pack, folder: packFolder(found.pack), name: found.entry.name, verified: true };
+  }
 
   const sameName = packs.flatMap((pack) =>
     pack.files.filter((entry) => entry.name === base).map((entry) => ({ pack, entry })),

@@ -11,9 +11,10 @@ export function manualInstallInstructions(
   files: readonly ModelFileEntry[],
   urlOf: (file: ModelFileEntry) => string,
 ): string {
+  const these = files.length === 1 ? 'this file' : 'these files';
   const lines = [
     `To install ${pack.name} without network access from this machine:`,
-    `  1. On a machine that can reach the site, download ${files.length === 1 ? 'this file' : 'these files'}:`,
+    `  1. On a machine that can reach the site, download ${these}:`,
   ];
   for (const file of files) {
     lines.push(`       ${urlOf(file)}`);

@@ -274,7 +274,8 @@ async function download(
   } catch (error) {
     if (context.signal?.aborted) throw error;
     throw new DownloadError(
-      `Downloading ${url} stopped after ${bytes} bytes: ${error instanceof Error ? error.message : String(error)} ` +
+      `Downloading ${url} stopped after ${bytes} bytes: ` +
+        `${error instanceof Error ? error.message : String(error)} ` +
         '(the part is kept: run pull again to resume)',
     );
   }

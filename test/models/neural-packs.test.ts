@@ -61,7 +61,8 @@ describe('neural packs with the real weights', () => {
     assert.equal(listed.find((l) => l.name === JOE)?.status, 'installed');
   });
 
-  test('import recognizes the copied Kokoro and Piper files by hash', { ...KOKORO_SKIP, ...PIPER_SKIP }, async () => {
+  const both = { ...KOKORO_SKIP, ...PIPER_SKIP };
+  test('import recognizes the copied Kokoro and Piper files by hash', both, async () => {
     const modelsDir = mkdtempSync(path.join(root, 'import-'));
     // The whole test-models folder, as a user would copy it from another machine.
     const result = await importModels(TEST_MODELS_DIR ?? '', { modelsDir });

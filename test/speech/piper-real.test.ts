@@ -95,19 +95,19 @@ describe('Piper en_US-joe-medium (real weights)', PIPER_SKIP, () => {
       );
       return piperModelInput(piperIds(phonemes, config), config).ids;
     };
-    // prettier-ignore
+    // biome-ignore format: ids as upstream prints them
     assert.deepEqual(ids('Hello, world!'), [
       1, 0, 20, 0, 59, 0, 24, 0, 120, 0, 27, 0, 100, 0, 8, 0, 3, 0, 35, 0, 120, 0, 62, 0, 122, 0, 24, 0,
       17, 0, 4, 0, 2,
     ]);
     // espeak joins `of a` (`əvə`); upstream keeps it joined, and so do we.
-    // prettier-ignore
+    // biome-ignore format: ids as upstream prints them
     assert.deepEqual(ids('It is easy to tell the depth of a well.'), [
       1, 0, 74, 0, 92, 0, 3, 0, 74, 0, 38, 0, 3, 0, 120, 0, 21, 0, 122, 0, 38, 0, 21, 0, 3, 0, 32, 0, 59,
       0, 3, 0, 32, 0, 120, 0, 61, 0, 24, 0, 3, 0, 41, 0, 59, 0, 3, 0, 17, 0, 120, 0, 61, 0, 28, 0, 126, 0,
       3, 0, 59, 0, 34, 0, 59, 0, 3, 0, 35, 0, 120, 0, 61, 0, 24, 0, 10, 0, 2,
     ]);
-    // prettier-ignore
+    // biome-ignore format: ids as upstream prints them
     assert.deepEqual(ids('Glue the sheet to the dark blue background.'), [
       1, 0, 66, 0, 24, 0, 120, 0, 33, 0, 122, 0, 3, 0, 41, 0, 59, 0, 3, 0, 96, 0, 120, 0, 21, 0, 122, 0,
       32, 0, 3, 0, 32, 0, 59, 0, 3, 0, 41, 0, 59, 0, 3, 0, 17, 0, 120, 0, 51, 0, 122, 0, 88, 0, 23, 0, 3,

@@ -77,7 +77,8 @@ function cut(joined: string, words: readonly string[]): string[] {
     let end = Math.round((units.length * sum) / total);
     end = Math.min(Math.max(end, start + 1), units.length - (words.length - 1 - t));
     // Keep a length mark, modifier or combining mark with its sound, and a stress mark with what follows.
-    while (end < units.length - (words.length - 1 - t) && /^[ːˑʲʰ\p{M}]$/u.test(units[end] ?? '')) end += 1;
+    const last = units.length - (words.length - 1 - t);
+    while (end < last && /^[ːˑʲʰ\p{M}]$/u.test(units[end] ?? '')) end += 1;
     while (end > start + 1 && /^[ˈˌ]$/u.test(units[end - 1] ?? '')) end -= 1;
     pieces.push(units.slice(start, end).join(''));
     start = end;

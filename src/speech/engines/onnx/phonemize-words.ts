@@ -70,7 +70,7 @@ export function phonemizeWords(words: readonly WordInput[], options: PhonemizeWo
     }
     const each = clausePieces.map(() => alone[aloneIndex++] ?? []);
     const total = each.reduce((sum, words) => sum + words.length, 0);
-    // espeak joined words (`on the` → `ɔnðə`): keep its reading, split among the words (joined-words.ts).
+    // espeak joined words (`on the` → `ɔnðə`): keep its reading, split among the words.
     const joined =
       total === clausePieces.length && each.every((words) => words.length === 1)
         ? splitJoinedWords(clauseSpoken, each.map((words) => words[0] ?? ''))

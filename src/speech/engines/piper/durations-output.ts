@@ -93,7 +93,8 @@ export function findDurationsTensor(model: Uint8Array): { name: string; isOutput
         if (op === 'Ceil') for (const name of nodeOutputs) ceilOutputs.add(name);
       } else if (field.number === GRAPH_OUTPUT) {
         for (const part of fields(model, field.start, field.end)) {
-          if (part.number === VALUE_INFO_NAME && part.wire === LENGTH_DELIMITED) outputs.add(text(model, part));
+          if (part.number !== VALUE_INFO_NAME || part.wire !== LENGTH_DELIMITED) continue;
+          outputs.add(text(model, part));
         }
       }
     }
