@@ -23,6 +23,7 @@ Usage:
   voicelib migrate                                 create or update the database schema
   voicelib models list [--json] [--verify]         downloadable voice data and what is installed
   voicelib models pull NAME [--allow-unverified]   download a pack (pinned SHA-256, resumable)
+  voicelib models import PATH [--pack NAME]        install model files copied by hand (checked by SHA-256)
   voicelib admin account create --plan P [--points N] [--name S] [--clone-slots N] [--design-slots N]
   voicelib admin account list | show ACCOUNT_ID
   voicelib admin account set-plan ACCOUNT_ID PLAN

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
+import { importModels } from './import.js';
 import { listModels } from './list.js';
 import { MODEL_MANIFEST, type ModelManifest } from './manifest.js';
-import { type ProgressStream, progressPrinter } from './progress.js';
+import { formatBytes, type ProgressStream, progressPrinter } from './progress.js';
 import { pullModel } from './pull.js';
 
 /**
@@ -16,11 +17,14 @@ import { pullModel } from './pull.js';
 export const MODELS_USAGE = `Usage:
   voicelib models list [--json] [--verify]          model packs and whether they are installed
   voicelib models pull NAME [--allow-unverified]    download a pack into MODELS_DIR/NAME/
+  voicelib models import PATH [--pack NAME] [--allow-unverified]
+                                                    install files copied by hand (a file or a folder)
 
 Downloads resume where they stopped and are checked against pinned SHA-256 sums; packs with
-unpinned files install only with --allow-unverified. VOICELIB_MODELS_BASE_URL fetches
-<base>/<pack>/<file> from a mirror instead of upstream. Offline: copy the files into
-MODELS_DIR/<pack>/ (or a MODELS_SEARCH_PATH folder) yourself.`;
+unpinned files install only with --allow-unverified. Aliases: kokoro (kokoro-82m), piper-en-us-joe
+(piper-en_US-joe-medium). VOICELIB_MODELS_BASE_URL fetches <base>/<pack>/<file> from a mirror
+instead of upstream. Offline, pull prints the URLs and hashes to fetch elsewhere; import then
+recognizes the copies by SHA-256 and installs them into MODELS_DIR/<pack>/.`;
 
 export interface ModelsCommandOptions {
   modelsDir: string;
@@ -95,6 +99,31 @@ export async function runModelsCommand(args: string[], options: ModelsCommandOpt
       );
       return 0;
     }
+    if (command === 'import' && name !== undefined && extra.length === 0) {
+      const result = await importModels(name, {
+        modelsDir: options.modelsDir,
+        manifest,
+        allowUnverified: values['allow-unverified'] === true,
+        ...(values.pack === undefined ? {} : { pack: values.pack }),
+        onFile: (file) => {
+          if (file.status === 'skipped') {
+            stderr.write(`skipped ${file.source}: ${file.reason}\n`);
+            return;
+          }
+          const check = file.verified ? 'SHA-256 ok' : 'not verified: no pinned hash';
+          const what = file.status === 'present' ? 'already installed as' : '->';
+          stdout.write(`${file.source} ${what} ${file.target} (${formatBytes(file.bytes)}, ${check})\n`);
+        },
+      });
+      for (const pack of result.packs) {
+        stdout.write(
+          pack.missing.length === 0
+            ? `${pack.name}: complete in ${pack.folder}\n`
+            : `${pack.name}: still missing ${pack.missing.join(', ')}\n`,
+        );
+      }
+      return 0;
+    }
   } catch (error) {
     stderr.write(`voicelib models ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
@@ -112,6 +141,7 @@ function parse(args: string[]) {
       json: { type: 'boolean' },
       verify: { type: 'boolean' },
       'allow-unverified': { type: 'boolean' },
+      pack: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MODEL_MANIFEST, type ModelManifest } from './manifest.js';
+import { MODEL_MANIFEST, type ModelManifest, packFolder } from './manifest.js';
 import { sha256File } from './pull.js';
 
 /**
@@ -35,8 +35,8 @@ export async function listModels(options: ListModelsOptions): Promise<ModelListi
   const listings: ModelListing[] = [];
   for (const pack of manifest) {
     const folders = [
-      ...searchPath.flatMap((folder) => [path.join(folder, pack.name), folder]),
-      path.join(options.modelsDir, pack.name),
+      ...searchPath.flatMap((folder) => [path.join(folder, packFolder(pack)), folder]),
+      path.join(options.modelsDir, packFolder(pack)),
     ];
     const files: ModelListing['files'] = [];
     for (const file of pack.files) {

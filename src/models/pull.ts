@@ -11,8 +11,10 @@ import {
   type ModelFileEntry,
   type ModelManifest,
   type ModelPack,
+  packFolder,
   unverifiedFiles,
 } from './manifest.js';
+import { manualInstallInstructions } from './manual.js';
 
 /**
  * Downloads a model pack into `<modelsDir>/<pack>/`. Per file:
@@ -22,6 +24,8 @@ import {
  * - the finished `.part` is hashed; a mismatch deletes it and fails naming the file and both
  *   hashes; a match is renamed into place (atomic within the folder), so a file under its final
  *   name is always complete and verified.
+ * When a file cannot be fetched (no network, HTTP error), the error also says how to install the
+ * pack by hand (manual.ts): URLs, hashes and the `voicelib models import` command.
  * Errors are plain `Error`s: this runs from the command line, not behind the HTTP API.
  */
 
@@ -78,21 +82,33 @@ export async function pullModel(name: string, options: PullOptions): Promise<Pul
         'integrity cannot be checked. Run again with --allow-unverified to install them anyway.',
     );
   }
-  const folder = path.join(options.modelsDir, pack.name);
+  const folder = path.join(options.modelsDir, packFolder(pack));
   await mkdir(folder, { recursive: true });
   const files: PullResult['files'] = [];
   for (const [index, file] of pack.files.entries()) {
-    files.push(
-      await pullFile(pack, file, folder, { ...options, index: index + 1, count: pack.files.length }),
-    );
+    try {
+      files.push(
+        await pullFile(pack, file, folder, { ...options, index: index + 1, count: pack.files.length }),
+      );
+    } catch (error) {
+      if (!(error instanceof DownloadError)) throw error;
+      const missing = pack.files.slice(index);
+      const instructions = manualInstallInstructions(pack, missing, (entry) => fileUrl(pack, entry));
+      throw new Error(`${error.message}\n\n${instructions}`, { cause: error });
+    }
   }
   return { pack: pack.name, folder, files };
+}
+
+/** The server could not be reached or refused the file (as opposed to a file that fails its hash). */
+class DownloadError extends Error {
+  override name = 'DownloadError';
 }
 
 /** Where a file is fetched from: upstream, or `<override>/<pack>/<file>`. */
 export function fileUrl(pack: ModelPack, file: ModelFileEntry, baseUrlOverride?: string): string {
   if (baseUrlOverride)
-    return `${baseUrlOverride.replace(/\/+$/, '')}/${pack.name}/${encodeURIComponent(file.name)}`;
+    return `${baseUrlOverride.replace(/\/+$/, '')}/${packFolder(pack)}/${encodeURIComponent(file.name)}`;
   return new URL(file.source ?? file.name, pack.baseUrl).toString();
 }
 
@@ -198,7 +214,7 @@ async function download(
   } catch (error) {
     // undici says only "fetch failed"; the reason (DNS, refused, TLS...) is in the cause.
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    throw new Error(
+    throw new DownloadError(
       `Downloading ${url} failed: ${error instanceof Error ? error.message : String(error)}${cause}`,
     );
   }
@@ -217,7 +233,9 @@ async function download(
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel();
-    throw new Error(`Downloading ${url} failed: HTTP ${response.status} ${response.statusText}`.trim());
+    throw new DownloadError(
+      `Downloading ${url} failed: HTTP ${response.status} ${response.statusText}`.trim(),
+    );
   }
 
   const resumed = response.status === 206 && resumeFrom > 0;
@@ -247,11 +265,20 @@ async function download(
       callback(null, chunk);
     },
   });
-  await pipeline(
-    Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>),
-    counter,
-    createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
-  );
+  try {
+    await pipeline(
+      Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>),
+      counter,
+      createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
+    );
+  } catch (error) {
+    if (context.signal?.aborted) throw error;
+    throw new DownloadError(
+      `Downloading ${url} stopped after ${bytes} bytes: ` +
+        `${error instanceof Error ? error.message : String(error)} ` +
+        '(the part is kept: run pull again to resume)',
+    );
+  }
   return { bytes, total, resumed };
 }
 

@@ -9,8 +9,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -18,61 +16,11 @@ import { runModelsCommand } from '../../src/models/cli.js';
 import { listModels } from '../../src/models/list.js';
 import { findModelPack, MODEL_MANIFEST, type ModelManifest } from '../../src/models/manifest.js';
 import { fileUrl, type PullProgress, pullModel } from '../../src/models/pull.js';
+import { FixtureServer } from './fixture-server.js';
 
 const SHARED_PICO = path.resolve(process.env['VOICELIB_SHARED_MODELS'] ?? '../shared/models', 'svox-pico');
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-interface Served {
-  url: string;
-  range: string | undefined;
-  status: number;
-}
-
-/** A static file server on 127.0.0.1 with single-range support, recording every request. */
-class FixtureServer {
-  readonly files = new Map<string, Buffer>();
-  readonly requests: Served[] = [];
-  ignoreRanges = false;
-  private server = http.createServer((request, response) => this.handle(request, response));
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private handle(request: http.IncomingMessage, response: http.ServerResponse): void {
-    const url = decodeURIComponent(request.url ?? '');
-    const range = request.headers.range;
-    const body = this.files.get(url);
-    const send = (status: number, headers: Record<string, string | number>, data?: Buffer) => {
-      this.requests.push({ url, range, status });
-      response.writeHead(status, headers);
-      response.end(data);
-    };
-    if (body === undefined) {
-      send(404, { 'content-type': 'text/plain' }, Buffer.from('not found'));
-      return;
-    }
-    const match = range && !this.ignoreRanges ? /^bytes=(\d+)-$/.exec(range) : null;
-    const start = match ? Number(match[1]) : null;
-    if (start === null) {
-      send(200, { 'content-length': body.length, 'accept-ranges': 'bytes' }, body);
-    } else if (start >= body.length) {
-      send(416, { 'content-range': `bytes */${body.length}` });
-    } else {
-      const headers = {
-        'content-range': `bytes ${start}-${body.length - 1}/${body.length}`,
-        'content-length': body.length - start,
-      };
-      send(206, headers, body.subarray(start));
-    }
-  }
-}
 
 describe('models pull', () => {
   const server = new FixtureServer();
@@ -317,12 +265,12 @@ describe('svox-pico pack', () => {
       fileUrl(pack, file),
       'https://raw.githubusercontent.com/jpwhiting/svox-pico/d93ba0cabe501a6fdebe6541328be13b5a1724f1/oldbinfiles/en-US_ta.bin',
     );
-    for (const other of MODEL_MANIFEST.filter((entry) => entry.name !== 'svox-pico')) {
-      assert.ok(
-        other.files.some((entry) => entry.sha256 === null),
-        `${other.name} is expected to be unpinned`,
-      );
-    }
+    // Pinned: svox-pico, Kokoro (both exports) and Piper joe; the other Piper voices are not.
+    const pinned = MODEL_MANIFEST.filter((entry) => entry.files.every((file) => file.sha256 !== null));
+    assert.deepEqual(
+      pinned.map((entry) => entry.name),
+      ['svox-pico', 'kokoro-82m', 'kokoro-82m-onnx-community', 'piper-en_US-joe-medium'],
+    );
   });
 
   test('the real pinned hashes match the lingware, fetched through a local server', async (t) => {

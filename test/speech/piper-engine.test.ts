@@ -67,6 +67,15 @@ describe('Piper phonemization (espeak-ng IPA → phoneme_id_map)', () => {
     assert.deepEqual(input.owner, [-1, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, -1]);
   });
 
+  test('words espeak joins keep its reading and are split between their owners', () => {
+    // espeak says `of a` as one word `əvə`; alone, `a` would be the letter `ˈeɪ`.
+    const { phonemes, input } = ids('the depth of a well');
+    assert.equal(phonemes, 'ðə dˈɛpθ əvə wˈɛl');
+    const owners = input.ids.flatMap((id, i) => (input.owner[i]! >= 0 && id !== 0 ? [input.owner[i]] : []));
+    // ð ə ␠ d ˈ ɛ p θ ␠ ə v ə ␠ w ˈ ɛ l: `əv` is "of" (2), the last `ə` is "a" (3).
+    assert.deepEqual(owners, [0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4]);
+  });
+
   test('clause terminators and spaces as Piper writes them', () => {
     assert.equal(ids('Hello, world!').phonemes, 'həlˈoʊ, wˈɜːld!');
     assert.equal(ids('"Quoted" text').phonemes, 'kwˈoʊɾᵻd tˈɛkst');

@@ -1,4 +1,5 @@
 import { AlignedText } from './aligned-text.js';
+import { splitJoinedWords } from './joined-words.js';
 
 /**
  * Words → espeak IPA, keeping track of which word every phoneme came from.
@@ -55,7 +56,7 @@ export function phonemizeWords(words: readonly WordInput[], options: PhonemizeWo
   );
   const alone = options.ipa([...retry].flatMap((i) => pieces[i]?.map((p) => p.text) ?? []));
 
-  const clauseWords = new Map<Segment, Array<{ phonemes: string; owner: number }>>();
+  const clauseWords = new Map<Segment, Array<{ phonemes: string; owner: number; joinNext?: boolean }>>();
   let aloneIndex = 0;
   clauses.forEach((clause, i) => {
     const clausePieces = pieces[i] ?? [];
@@ -69,6 +70,18 @@ export function phonemizeWords(words: readonly WordInput[], options: PhonemizeWo
     }
     const each = clausePieces.map(() => alone[aloneIndex++] ?? []);
     const total = each.reduce((sum, words) => sum + words.length, 0);
+    // espeak joined words (`on the` → `ɔnðə`): keep its reading, split among the words.
+    const joined =
+      total === clausePieces.length && each.every((words) => words.length === 1)
+        ? splitJoinedWords(clauseSpoken, each.map((words) => words[0] ?? ''))
+        : null;
+    if (joined !== null) {
+      clauseWords.set(
+        clause,
+        clausePieces.map((piece, j) => ({ ...joined[j]!, owner: piece.owner })),
+      );
+      return;
+    }
     let next = 0;
     clauseWords.set(
       clause,
@@ -99,7 +112,8 @@ export function phonemizeWords(words: readonly WordInput[], options: PhonemizeWo
     }
     const spokenWords = (clauseWords.get(s) ?? []).filter((w) => w.phonemes !== '');
     spokenWords.forEach((word, j) => {
-      if (j > 0) parts.push(AlignedText.of(' ', spokenWords[j - 1]?.owner ?? -1, false));
+      const previous = spokenWords[j - 1];
+      if (previous && !previous.joinNext) parts.push(AlignedText.of(' ', previous.owner, false));
       parts.push(AlignedText.of(word.phonemes, word.owner, true));
     });
   }

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { AppError } from '../../../errors.js';
 
 /**
@@ -34,6 +35,12 @@ const sessions = new Map<string, { mtimeMs: number; session: Promise<OrtSession>
 export interface SessionOptions {
   /** Threads onnxruntime uses inside one inference (intra-op). */
   threads: number;
+  /**
+   * Rewrites the model's bytes before they are loaded (Piper: expose the durations tensor as an
+   * output); the file itself is not changed. Sessions are cached per file, so a caller passes the
+   * same `prepare` for a file every time.
+   */
+  prepare?: (model: Uint8Array) => Uint8Array;
 }
 
 /** The session for `file`, created on first use. Fails with `provider_error` when it cannot load. */
@@ -49,14 +56,17 @@ export async function getSession(file: string, options: SessionOptions): Promise
   const session = (async () => {
     const ort = await loadOrt();
     try {
-      return await ort.InferenceSession.create(file, {
+      const sessionOptions: import('onnxruntime-node').InferenceSession.SessionOptions = {
         executionProviders: ['cpu'],
         graphOptimizationLevel: 'all',
         intraOpNumThreads: Math.max(1, options.threads),
         interOpNumThreads: 1,
         // 3 = errors only: real exports log harmless warnings about unused initializers.
         logSeverityLevel: 3,
-      });
+      };
+      if (options.prepare === undefined) return await ort.InferenceSession.create(file, sessionOptions);
+      const model = options.prepare(await readFile(file));
+      return await ort.InferenceSession.create(model, sessionOptions);
     } catch (error) {
       throw new AppError(
         'provider_error',

@@ -50,11 +50,11 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
   const info: EngineInfo = {
     id: PIPER_ENGINE_ID,
     label: 'Piper',
-    // Not measured here (no voices on this machine): a placeholder below Kokoro and above SVOX Pico
-    // from published listening tests of Piper's medium-quality voices.
-    naturalness: 3.5,
-    // Not measured here: about 10x real time on one desktop core as reported for medium voices.
-    realTimeFactor: 10,
+    // NISQA on four Harvard sentences with en_US-joe-medium: 3.37 (3.11–3.60); upstream piper-tts
+    // gives 3.09 on the same sentences. Between SVOX Pico (3.16) and Kokoro (~4).
+    naturalness: 3.4,
+    // joe-medium on 2 shared cores: 2.0–2.1× real time at 2,000 characters, 2.8–3.9× at ~100.
+    realTimeFactor: 3,
     voices: voices.map(piperVoiceInfo),
   };
   /** Looks at the models folders again (a voice may have been pulled since start-up). */

@@ -15,15 +15,23 @@ import {
 import { assembleTimings } from '../onnx/timings.js';
 import { tokenizeWhitespace } from '../shared/tokens.js';
 import type { PiperConfig } from './config.js';
+import { withDurationsOutput } from './durations-output.js';
 import { piperIds, piperModelInput, piperPhonemes } from './phonemize.js';
 
 /**
  * Piper synthesis as it runs inside a worker thread (worker.ts): one inference per sentence, as
  * Piper does, with inputs `input` int64 [1, N], `input_lengths` int64 [1] = N, `scales` float32 [3] =
  * [noise_scale, length_scale, noise_w] and, for multi-speaker voices, `sid` int64 [1]. The audio is
- * the first output (`output`, float32 [1, 1, S]); a `durations` output, when the export has one,
- * gives word timings, otherwise they are proportional within speech regions.
+ * the first output (`output`, float32 [1, 1, S]). Word timings come from the per-id durations
+ * (frames of 256 samples): a `durations` output when the export has one, else the graph's own
+ * `Ceil` tensor, exposed as an output when the model is loaded (durations-output.ts), as upstream
+ * Piper does for its alignments. Only a graph with neither gets proportional timings.
  */
+
+/** Load-time rewrite of a Piper model: its durations tensor becomes an output. */
+function exposeDurations(model: Uint8Array): Uint8Array {
+  return withDurationsOutput(model).model;
+}
 
 /** Phonemes per inference before a sentence is cut (Piper itself has no limit; this bounds memory). */
 export const PIPER_MAX_PHONEMES = 400;
@@ -85,10 +93,12 @@ export async function synthesizePiper(job: PiperJob): Promise<PiperResult> {
     };
   }
 
-  const session = await getSession(job.modelFile, { threads: job.threads });
+  const session = await getSession(job.modelFile, { threads: job.threads, prepare: exposeDurations });
   const inputName = pickName(session.inputNames, ['input']) ?? session.inputNames[0] ?? 'input';
   const audioName = pickName(session.outputNames, ['output']) ?? session.outputNames[0] ?? 'output';
-  const durationName = session.outputNames.find((n) => /dur/i.test(n)) ?? null;
+  // A `durations` output of a custom export, else the Ceil tensor exposed by exposeDurations.
+  const others = session.outputNames.filter((n) => n !== audioName);
+  const durationName = others.find((n) => /dur/i.test(n)) ?? others[0] ?? null;
   const scales = await float32Tensor(job.scales, [3]);
   const sid = session.inputNames.includes('sid') ? await int64Tensor([job.speaker], [1]) : null;
 

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { importModels } from '../../src/models/import.js';
+import { listModels } from '../../src/models/list.js';
+import { findModelPack } from '../../src/models/manifest.js';
+import { pullModel } from '../../src/models/pull.js';
+import { KOKORO_SKIP, PIPER_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
+import { FixtureServer } from './fixture-server.js';
+
+/**
+ * The pinned Kokoro and Piper entries against the real files in VOICELIB_TEST_MODELS (taken from
+ * PyPI wheels by scripts/fetch-test-models.sh): `pull` through a local server and `import` of the
+ * copies must both accept them, so a wrong pinned hash or size fails here.
+ */
+
+const KOKORO_FILE = 'kokoro-82m/kokoro-v1.0.int8.onnx';
+const JOE = 'piper-en_US-joe-medium';
+
+describe('neural packs with the real weights', () => {
+  const server = new FixtureServer();
+  let baseUrl = '';
+  let root = '';
+  const source = (file: string) => path.join(TEST_MODELS_DIR ?? '', file);
+
+  before(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'voicelib-neural-packs-'));
+    server.files.set(`/${KOKORO_FILE}`, source(KOKORO_FILE));
+    for (const name of ['en_US-joe-medium.onnx', 'en_US-joe-medium.onnx.json']) {
+      server.files.set(`/${JOE}/${name}`, source(`${JOE}/${name}`));
+    }
+    baseUrl = await server.start();
+  });
+  after(async () => {
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('pull kokoro fetches the pinned kokoro-onnx file into kokoro-82m/', KOKORO_SKIP, async () => {
+    const modelsDir = mkdtempSync(path.join(root, 'pull-'));
+    const result = await pullModel('kokoro', { modelsDir, baseUrlOverride: baseUrl });
+    assert.equal(result.pack, 'kokoro-82m');
+    assert.deepEqual(
+      result.files.map((f) => [f.name, f.status, f.bytes]),
+      [['kokoro-v1.0.int8.onnx', 'downloaded', 92_361_271]],
+    );
+    assert.equal(statSync(path.join(modelsDir, KOKORO_FILE)).size, 92_361_271);
+  });
+
+  test('pull piper-en-us-joe fetches both pinned files', PIPER_SKIP, async () => {
+    const modelsDir = mkdtempSync(path.join(root, 'pull-'));
+    const result = await pullModel('piper-en-us-joe', { modelsDir, baseUrlOverride: baseUrl });
+    const pinned = findModelPack(JOE)?.files.map((f) => [f.name, f.sha256, f.bytes]);
+    assert.deepEqual(
+      result.files.map((f) => [f.name, f.sha256, f.bytes]),
+      pinned,
+    );
+    const listed = await listModels({ modelsDir, verify: true });
+    assert.equal(listed.find((l) => l.name === JOE)?.status, 'installed');
+  });
+
+  const both = { ...KOKORO_SKIP, ...PIPER_SKIP };
+  test('import recognizes the copied Kokoro and Piper files by hash', both, async () => {
+    const modelsDir = mkdtempSync(path.join(root, 'import-'));
+    // The whole test-models folder, as a user would copy it from another machine.
+    const result = await importModels(TEST_MODELS_DIR ?? '', { modelsDir });
+    assert.deepEqual(result.skipped, []);
+    assert.deepEqual(
+      result.files.map((f) => [f.pack, path.relative(modelsDir, f.target), f.verified]).sort(),
+      [
+        ['kokoro-82m', KOKORO_FILE, true],
+        [JOE, `${JOE}/en_US-joe-medium.onnx`, true],
+        [JOE, `${JOE}/en_US-joe-medium.onnx.json`, true],
+      ],
+    );
+    assert.deepEqual(
+      result.packs.map((p) => [p.name, p.missing]).sort(),
+      [
+        ['kokoro-82m', []],
+        [JOE, []],
+      ],
+    );
+    assert.deepEqual(readdirSync(path.join(modelsDir, JOE)).sort(), [
+      'en_US-joe-medium.onnx',
+      'en_US-joe-medium.onnx.json',
+    ]);
+  });
+});
