@@ -16,6 +16,12 @@ export interface PsolaOptions {
   pitchFactor: number;
   /** Speed multiplier: the output lasts input / tempo. */
   tempo: number;
+  /**
+   * Intonation width multiplier (1 = unchanged): each voiced grain's F0 moves to
+   * median × (F0 / median)^rangeScale, so 1.3 widens every rise and fall by 30 % in semitones
+   * around the median of the voiced marks, and 0.7 flattens them.
+   */
+  rangeScale?: number;
 }
 
 /** Hann window w(r) = 0.5 + 0.5 cos(pi r) for r = |offset| / half-width in [0, 1], tabulated. */
@@ -29,12 +35,13 @@ const HANN = Float32Array.from(
  * Rebuilds `pcm` with a new pitch and duration from its pitch marks. The output has
  * round(n / tempo) samples at the input rate.
  */
-export function psola(pcm: PcmAudio, marks: PitchMarks, { pitchFactor, tempo }: PsolaOptions): Float32Array {
+export function psola(pcm: PcmAudio, marks: PitchMarks, { pitchFactor, tempo, rangeScale = 1 }: PsolaOptions): Float32Array {
   const input = pcm.samples;
   const outLength = Math.round(input.length / tempo);
   const out = new Float32Array(outLength);
   const { positions, periods, voiced } = marks;
   if (positions.length === 0 || outLength === 0) return out;
+  const medianPeriod = rangeScale === 1 ? 0 : voicedMedianPeriod(marks);
 
   let mark = 0;
   for (let ts = 0; ; ) {
@@ -46,13 +53,24 @@ export function psola(pcm: PcmAudio, marks: PitchMarks, { pitchFactor, tempo }: 
       mark++;
     }
     const half = periods[mark]!;
-    const spacing = voiced[mark] ? half / pitchFactor : half;
+    // F0 ∝ 1 / period: widening the range by k multiplies a grain's F0 by (median / period)^(k − 1).
+    const range = medianPeriod > 0 ? (medianPeriod / half) ** (rangeScale - 1) : 1;
+    const spacing = voiced[mark] ? half / (pitchFactor * range) : half;
     if (ts - half >= outLength) break;
     // Hann grains overlapping at this spacing add up to about half / spacing: divide it out.
     addGrain(out, input, positions[mark]!, Math.round(ts), half, spacing / half);
     ts += spacing;
   }
   return out;
+}
+
+/** Median local period of the voiced marks (0 when none are voiced). */
+function voicedMedianPeriod({ periods, voiced }: PitchMarks): number {
+  const values: number[] = [];
+  for (let i = 0; i < periods.length; i++) if (voiced[i]) values.push(periods[i]!);
+  if (values.length === 0) return 0;
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1]!;
 }
 
 /** Adds gain * window(j / half) * input[from + j], for |j| < half, to out[centre + j]. */

@@ -17,6 +17,7 @@ const LIMITS = {
   pitchShiftSemitones: [-24, 24],
   formantShift: [0.5, 2],
   tempo: [0.25, 4],
+  intonationScale: [0, 3],
   gainDb: [-30, 30],
 } as const;
 
@@ -41,6 +42,7 @@ export function isIdentityTransform(transform: VoiceTransform): boolean {
     (transform.pitchShiftSemitones ?? 0) === 0 &&
     (transform.formantShift ?? 1) === 1 &&
     (transform.tempo ?? 1) === 1 &&
+    (transform.intonationScale ?? 1) === 1 &&
     !(transform.eq ?? []).some((band) => band.gainDb !== 0)
   );
 }
@@ -50,6 +52,7 @@ export function isIdentityTransform(transform: VoiceTransform): boolean {
  * - `pitchShiftSemitones`: F0 × 2^(st/12), formants and duration kept;
  * - `formantShift`: formant frequencies × factor, F0 and duration kept;
  * - `tempo`: duration ÷ tempo, F0 and formants kept;
+ * - `intonationScale`: rises and falls around the median F0 × factor in semitones;
  * - `eq`: RBJ peaking / low-shelf / high-shelf biquads in series (shelves use slope 1).
  * Pitch and formant shifts keep the sample count exactly; with a tempo the output has
  * round(n / tempo) samples. Samples are clipped to [-1, 1]. The identity transform returns `pcm` itself.
@@ -62,7 +65,9 @@ export function applyTransform(pcm: PcmAudio, transform: VoiceTransform): PcmAud
   const semitones = transform.pitchShiftSemitones ?? 0;
   const formantFactor = transform.formantShift ?? 1;
   const tempo = transform.tempo ?? 1;
+  const intonation = transform.intonationScale ?? 1;
   checkRange('pitchShiftSemitones', semitones, LIMITS.pitchShiftSemitones);
+  checkRange('intonationScale', intonation, LIMITS.intonationScale);
   checkRange('formantShift', formantFactor, LIMITS.formantShift);
   checkRange('tempo', tempo, LIMITS.tempo);
   const bands = transform.eq ?? [];
@@ -70,8 +75,8 @@ export function applyTransform(pcm: PcmAudio, transform: VoiceTransform): PcmAud
   if (isIdentityTransform(transform)) return pcm;
 
   let samples: Float32Array;
-  if (semitones !== 0 || formantFactor !== 1 || tempo !== 1) {
-    samples = changePitchFormantsTempo(pcm, 2 ** (semitones / 12), formantFactor, tempo);
+  if (semitones !== 0 || formantFactor !== 1 || tempo !== 1 || intonation !== 1) {
+    samples = changePitchFormantsTempo(pcm, 2 ** (semitones / 12), formantFactor, tempo, intonation);
   } else {
     samples = pcm.samples.slice();
   }
@@ -102,6 +107,7 @@ function changePitchFormantsTempo(
   pitchFactor: number,
   formantFactor: number,
   tempo: number,
+  rangeScale: number,
 ): Float32Array {
   let source = pcm;
   let shift = 1;
@@ -116,6 +122,7 @@ function changePitchFormantsTempo(
   const out = psola(source, pitchMarks(source), {
     pitchFactor: pitchFactor / shift,
     tempo: source.samples.length / target,
+    rangeScale,
   });
   return out;
 }

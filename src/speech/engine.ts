@@ -56,6 +56,11 @@ export interface EngineInfo {
   naturalness: number;
   /** Rough real-time factor on the reference machine; used to rank engines for speed. */
   realTimeFactor: number;
+  /**
+   * How much of `SynthesisInput.prosody` the engine realizes itself: `full` (pitch and range),
+   * `pitch` (base pitch only), `none` (default). The pipeline's transform stage does the rest.
+   */
+  prosody?: 'full' | 'pitch' | 'none';
   voices: EngineVoiceInfo[];
 }
 

@@ -45,10 +45,14 @@ export interface SpeakResult {
   engine: string;
 }
 
-/** delivery_mode → prosodic variation and intonation width for v-studio. */
+/**
+ * delivery_mode → prosodic variation and intonation width for v-studio. v-studio reads a little more
+ * animated than v-pro even when BALANCED (10 % wider intonation), so the steerable model is never the
+ * same rendering as the default one.
+ */
 const DELIVERY: Record<DeliveryMode, { variation: number; rangeScale: number }> = {
   STABLE: { variation: 0.15, rangeScale: 0.7 },
-  BALANCED: { variation: 0.5, rangeScale: 1 },
+  BALANCED: { variation: 0.5, rangeScale: 1.1 },
   CREATIVE: { variation: 0.95, rangeScale: 1.45 },
 };
 
@@ -78,7 +82,7 @@ export class SpeechPipeline {
     const baseSpeed = request.speed ?? request.voice.defaultSpeed;
 
     // Synthesize speech segments in order; pauses are laid out once the output rate is known.
-    type Piece = { pause: number } | { audio: PcmAudio; words: WordTiming[] };
+    type Piece = { pause: number } | { audio: PcmAudio; words: WordTiming[]; steer?: VoiceTransform };
     const pieces: Piece[] = [];
     for (const segment of request.segments) {
       if (segment.kind === 'pause') {
@@ -102,7 +106,8 @@ export class SpeechPipeline {
         ...(prosody ? { prosody } : {}),
       });
       if (style && style.energyDb !== 0) applyGain(result.audio.samples, style.energyDb);
-      pieces.push(result);
+      const steer = prosody ? unrealizedProsody(engine, prosody) : undefined;
+      pieces.push(steer ? { ...result, steer } : result);
     }
 
     // Around a pause, the engine's own leading/trailing silence is cut so the silence a
@@ -112,7 +117,7 @@ export class SpeechPipeline {
       if ('pause' in piece) continue;
       const before = i > 0 && 'pause' in pieces[i - 1]!;
       const after = i < pieces.length - 1 && 'pause' in pieces[i + 1]!;
-      if (before || after) pieces[i] = trimSilentEdges(piece, before, after);
+      if (before || after) pieces[i] = { ...piece, ...trimSilentEdges(piece, before, after) };
     }
 
     const first = pieces.find((p): p is { audio: PcmAudio; words: WordTiming[] } => 'audio' in p);
@@ -122,8 +127,9 @@ export class SpeechPipeline {
     let offsetSamples = 0;
     // The voice transform runs on each speech piece, so pauses keep exactly the requested length
     // even when it changes the tempo; word timings move with it.
-    const transform = engineTransform ?? request.voice.transform ?? {};
+    const voiceTransform = engineTransform ?? request.voice.transform ?? {};
     for (const piece of pieces) {
+      const transform = 'steer' in piece && piece.steer ? combine(voiceTransform, piece.steer) : voiceTransform;
       const audio =
         'pause' in piece
           ? makeSilence(rate, piece.pause)
@@ -218,6 +224,31 @@ export function trimSilentEdges(
       start: Math.min(length, Math.max(0, w.start - shift)),
       end: Math.min(length, Math.max(0, w.end - shift)),
     })),
+  };
+}
+
+/**
+ * The part of v-studio's steering the engine does not realize itself (EngineInfo.prosody), as a
+ * transform: base pitch in semitones and intonation width.
+ */
+function unrealizedProsody(
+  engine: SpeechEngine,
+  prosody: { pitchSemitones: number; rangeScale: number },
+): VoiceTransform | undefined {
+  const native = engine.info.prosody ?? 'none';
+  if (native === 'full') return undefined;
+  const steer: VoiceTransform = {};
+  if (native === 'none' && prosody.pitchSemitones !== 0) steer.pitchShiftSemitones = prosody.pitchSemitones;
+  if (prosody.rangeScale !== 1) steer.intonationScale = prosody.rangeScale;
+  return Object.keys(steer).length > 0 ? steer : undefined;
+}
+
+/** A voice's transform with steering on top: pitch shifts add, intonation widths multiply. */
+function combine(base: VoiceTransform, steer: VoiceTransform): VoiceTransform {
+  return {
+    ...base,
+    pitchShiftSemitones: (base.pitchShiftSemitones ?? 0) + (steer.pitchShiftSemitones ?? 0),
+    intonationScale: (base.intonationScale ?? 1) * (steer.intonationScale ?? 1),
   };
 }
 

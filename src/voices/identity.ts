@@ -64,6 +64,8 @@ export interface VoiceTransform {
   formantShift?: number;
   /** Tempo multiplier (1 = unchanged, 1.1 = 10 % faster), pitch unchanged. */
   tempo?: number;
+  /** Intonation width multiplier around the median F0 (1 = unchanged, 1.3 = 30 % wider in semitones). */
+  intonationScale?: number;
   eq?: EqBand[];
 }
 

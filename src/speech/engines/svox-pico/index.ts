@@ -96,6 +96,7 @@ export function createSvoxPicoEngine(
       // Synthesis plus espeak-ng rendering and alignment, 939 characters, warm: 3.4x measured on a loaded
       // machine where espeak-ng ran at 17.8x instead of its 95x; scaled by that ratio (Pico alone ~48x).
       realTimeFactor: 18,
+      prosody: 'pitch',
       voices: picoVoiceInfos(),
     },
 
