@@ -3,11 +3,13 @@ import { resample } from '../audio/resample.js';
 import { longTermSpectrum, spectralDistance } from '../audio/spectrum.js';
 import { applyTransform } from '../audio/transform.js';
 import type { SpeechEngine } from '../speech/engine.js';
+import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
 import { eqResponseDb, fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
 import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
+import { fallbackSpeechLanguage } from './languages.js';
 import {
   espeakMedianHz,
   espeakRealization,
@@ -19,7 +21,10 @@ import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
 export interface RealizeCloneOptions {
-  /** BCP-47 tag of the recording (`en-GB`); picks the espeak-ng voice and the probe sentence. */
+  /**
+   * BCP-47 tag of the recording (`en-GB`); picks the espeak-ng voice and the probe sentence. A
+   * language no engine speaks is probed (and later spoken) in its closest spoken language.
+   */
   language: string;
   gender: VoiceGender;
   /** `longTermSpectrum(recording)` with its default 32 bands. */
@@ -31,6 +36,11 @@ export interface RealizeCloneOptions {
    * sentence, so the engine's spectrum and pitch are compared with the recording on the same words.
    */
   transcript?: string;
+  /**
+   * The engines installed here: the clone is fitted on each that speaks its language (or the
+   * closest spoken one). Takes the place of `engine` and `stockEngines`, which say it per engine.
+   */
+  engines?: readonly SpeechEngine[];
   /** An espeak-ng engine to render probes with; default: one shared single-thread engine, loaded on first use. */
   engine?: SpeechEngine;
   /**
@@ -73,9 +83,15 @@ export async function realizeClone(
   traits: VoiceTraits,
   options: RealizeCloneOptions,
 ): Promise<VoiceIdentity> {
-  const engine = options.engine ?? (await sharedEngine());
+  const installed = options.engines ?? [];
+  const engine =
+    options.engine ?? installed.find((candidate) => candidate.info.id === PROBE_ENGINE) ?? (await sharedEngine());
+  const stockEngines = options.stockEngines ?? installed.filter((candidate) => candidate !== engine);
+  // The language the voice will be spoken in: probes must say what the engines will say later.
+  const language =
+    speechLanguageFor(options.language, [engine, ...stockEngines], fallbackSpeechLanguage) ?? options.language;
   const espeakId = espeakVoiceFor(options.language, options.gender);
-  const text = probeSentence(options.language, options.transcript);
+  const text = probeSentence(language, options.transcript);
   const target = options.longTermSpectrum;
   const spectrumRate = options.sampleRate ?? 32000;
 
@@ -95,13 +111,13 @@ export async function realizeClone(
     options.gender,
     traits,
     text,
-    options.language,
+    language,
     goal,
   );
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
   for (const variant of variantsToFit) {
     const realization = espeakForClone(espeakId, variant, traits);
-    const probe = await render(engine, realization, text, options.language);
+    const probe = await render(engine, realization, text, language);
     const fit = fitTransform(probe, traits, goal);
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
   }
@@ -119,19 +135,17 @@ export async function realizeClone(
     engines: {
       ...(await fitStockRealizations(
         engineRealizations(espeakId, options.gender, traits),
-        options.stockEngines ?? [],
-        {
-          traits,
-          text,
-          language: options.language,
-          goal,
-        },
+        stockEngines,
+        { traits, text, language, goal },
       )),
-      'espeak-ng': best.realization,
+      [PROBE_ENGINE]: best.realization,
     },
     transform,
   };
 }
+
+/** The engine whose realization the clone is fitted on first, with calibrated parameters (below). */
+const PROBE_ENGINE = 'espeak-ng';
 
 /** Formant shifts tried on stock voices: 0.8 to 1.25 in steps of about 5.7 %, 1 among them. */
 const STOCK_FORMANT_GRID = Array.from({ length: 9 }, (_, i) => round(1.25 ** ((i - 4) / 4), 3));
@@ -139,7 +153,9 @@ const STOCK_FORMANT_GRID = Array.from({ length: 9 }, (_, i) => round(1.25 ** ((i
 /**
  * Each stock-voice realization whose engine is at hand says the probe; the transform that moves
  * that probe to the recording (pitch residue, the formant shift whose spectrum after EQ comes
- * closest, refined in 2.5 % steps, EQ) replaces the realization's relative one.
+ * closest, refined in 2.5 % steps, EQ) replaces the realization's relative one. A realization on
+ * an engine at hand that does not speak the probe's language is left out: it could never speak
+ * this voice.
  */
 async function fitStockRealizations(
   realizations: Record<string, EngineRealization>,
@@ -153,6 +169,7 @@ async function fitStockRealizations(
       out[engineId] = realization;
       continue;
     }
+    if (enginesSpeaking(probe.language, [engine]).length === 0) continue;
     const { transform: _relative, ...voice } = realization;
     const audio = await render(engine, voice, probe.text, probe.language);
     // The stock voice's formants measure on another footing than the recording's (one recorded
