@@ -3,13 +3,11 @@ import { resample } from '../audio/resample.js';
 import { longTermSpectrum, spectralDistance } from '../audio/spectrum.js';
 import { applyTransform } from '../audio/transform.js';
 import type { SpeechEngine } from '../speech/engine.js';
-import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
 import { eqResponseDb, fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
 import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
-import { fallbackSpeechLanguage } from './languages.js';
 import {
   espeakMedianHz,
   espeakRealization,
@@ -17,7 +15,7 @@ import {
   espeakWpm,
   type VoiceGender,
 } from './preset-traits.js';
-import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
+import { type CloneFittingPlan, cloneFittingPlan } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
 export interface RealizeCloneOptions {
@@ -87,10 +85,9 @@ export async function realizeClone(
   const engine =
     options.engine ?? installed.find((candidate) => candidate.info.id === PROBE_ENGINE) ?? (await sharedEngine());
   const stockEngines = options.stockEngines ?? installed.filter((candidate) => candidate !== engine);
-  // The language the voice will be spoken in: probes must say what the engines will say later.
-  const language =
-    speechLanguageFor(options.language, [engine, ...stockEngines], fallbackSpeechLanguage) ?? options.language;
-  const espeakId = espeakVoiceFor(options.language, options.gender);
+  // Probes are said in the language the voice will be spoken in, on the engines that speak it.
+  const plan = cloneFittingPlan(options.language, options.gender, traits, engine, stockEngines);
+  const { language, espeakId } = plan;
   const text = probeSentence(language, options.transcript);
   const target = options.longTermSpectrum;
   const spectrumRate = options.sampleRate ?? 32000;
@@ -133,11 +130,8 @@ export async function realizeClone(
       breathiness: traits.breathiness,
     },
     engines: {
-      ...(await fitStockRealizations(
-        engineRealizations(espeakId, options.gender, traits),
-        stockEngines,
-        { traits, text, language, goal },
-      )),
+      ...plan.kept,
+      ...(await fitStockRealizations(plan.fitted, { traits, text, language, goal })),
       [PROBE_ENGINE]: best.realization,
     },
     transform,
@@ -151,25 +145,16 @@ const PROBE_ENGINE = 'espeak-ng';
 const STOCK_FORMANT_GRID = Array.from({ length: 9 }, (_, i) => round(1.25 ** ((i - 4) / 4), 3));
 
 /**
- * Each stock-voice realization whose engine is at hand says the probe; the transform that moves
- * that probe to the recording (pitch residue, the formant shift whose spectrum after EQ comes
- * closest, refined in 2.5 % steps, EQ) replaces the realization's relative one. A realization on
- * an engine at hand that does not speak the probe's language is left out: it could never speak
- * this voice.
+ * Each stock-voice realization of the plan says the probe; the transform that moves that probe to
+ * the recording (pitch residue, the formant shift whose spectrum after EQ comes closest, refined
+ * in 2.5 % steps, EQ) replaces the realization's relative one.
  */
 async function fitStockRealizations(
-  realizations: Record<string, EngineRealization>,
-  engines: readonly SpeechEngine[],
+  realizations: CloneFittingPlan['fitted'],
   probe: { traits: VoiceTraits; text: string; language: string; goal: SpectrumTarget },
 ): Promise<Record<string, EngineRealization>> {
   const out: Record<string, EngineRealization> = {};
-  for (const [engineId, realization] of Object.entries(realizations)) {
-    const engine = engines.find((candidate) => candidate.info.id === engineId);
-    if (engine === undefined) {
-      out[engineId] = realization;
-      continue;
-    }
-    if (enginesSpeaking(probe.language, [engine]).length === 0) continue;
+  for (const { engine, realization } of realizations) {
     const { transform: _relative, ...voice } = realization;
     const audio = await render(engine, voice, probe.text, probe.language);
     // The stock voice's formants measure on another footing than the recording's (one recorded
@@ -182,7 +167,7 @@ async function fitStockRealizations(
       const fit = withEq(audio, candidate, probe.goal);
       if (best === undefined || fit.distance < best.distance) best = fit;
     }
-    out[engineId] = { ...voice, transform: finishFit(audio, best!, probe.goal, probe.traits.pitchHz) };
+    out[engine.info.id] = { ...voice, transform: finishFit(audio, best!, probe.goal, probe.traits.pitchHz) };
   }
   return out;
 }

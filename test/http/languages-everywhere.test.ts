@@ -6,7 +6,7 @@ import { chooseEngine, enginesSpeaking, speechLanguageFor } from '../../src/spee
 import type { EngineRealization, VoiceTraits } from '../../src/voices/identity.js';
 import { explainSpeechFallback, fallbackSpeechLanguage } from '../../src/voices/languages.js';
 import type { VoiceGender } from '../../src/voices/preset-traits.js';
-import { engineRealizations, espeakVoiceFor } from '../../src/voices/voice-engines.js';
+import { cloneFittingPlan, engineRealizations, espeakVoiceFor } from '../../src/voices/voice-engines.js';
 import { parseDataUri } from '../helpers/audio.js';
 import { CLONE_SCRIPT, speechWav } from '../helpers/recordings.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
@@ -17,9 +17,9 @@ import { type Account, type TestServer, startServer } from '../helpers/server.js
  *
  * - design previews through HTTP (one candidate each, a short text: about 0.1 s a code);
  * - the language → engine decision on the installed engines: a language to speak in and an
- *   engine for every model, and every engine a clone in that language is fitted on accepts that
- *   language (a short synthesis with the realization clone fitting renders; a refusal there is
- *   what made cloning answer 422);
+ *   engine for every model, and the plan realizeClone fits a clone with (`cloneFittingPlan`): its
+ *   language is the one spoken later, and every engine voice in it accepts that language (a short
+ *   synthesis each; a refusal there is what made cloning answer 422);
  *
  * and through HTTP for one code of every fallback path (which rule of `fallbackSpeechLanguage`
  * chose the language × experimental or not × which stock-voice engines the voice gets): a clone
@@ -96,29 +96,26 @@ describe('every listed language speaks, clones and designs', () => {
       for (const model of MODELS) {
         if (chooseEngine(model, spoken, installed) === null) failures.push(`${code}: no ${model} engine for ${spoken}`);
       }
-      // What realizeClone fits: the espeak-ng voice of the language (through the fallback) and the
-      // catalog's stock-voice realizations on it, on the installed engines that speak `spoken`.
-      const fitted = enginesSpeaking(spoken, installed);
+      // What realizeClone renders its probes with: the plan's espeak-ng voice and stock voices, in its language.
+      const probe = installed.find((engine) => engine.info.id === 'espeak-ng')!;
+      const stock = installed.filter((engine) => engine !== probe);
       for (const gender of GENDERS) {
-        const espeakId = espeakVoiceFor(code, gender);
-        const realizations: Record<string, EngineRealization> = {
-          ...engineRealizations(espeakId, gender, TRAITS),
-          'espeak-ng': { id: espeakId },
-        };
-        for (const [engineId, { transform: _transform, ...voice }] of Object.entries(realizations)) {
-          const engine = fitted.find((candidate) => candidate.info.id === engineId);
-          if (engine === undefined) continue;
-          const key = `${engineId}|${voice.id}|${spoken}`;
+        const plan = cloneFittingPlan(code, gender, TRAITS, probe, stock);
+        if (plan.language !== spoken) failures.push(`${code}: clones fitted in ${plan.language}, spoken in ${spoken}`);
+        const renders = [{ engine: probe, realization: { id: plan.espeakId } as EngineRealization }, ...plan.fitted];
+        for (const { engine, realization } of renders) {
+          const { transform: _transform, ...voice } = realization;
+          const key = `${engine.info.id}|${voice.id}|${plan.language}`;
           let outcome = tried.get(key);
           if (outcome === undefined) {
             outcome = engine
-              .synthesize({ text: 'Hello.', language: spoken, voice, speed: 1, variation: 0.5 })
+              .synthesize({ text: 'Hello.', language: plan.language, voice, speed: 1, variation: 0.5 })
               .then((result) => (result.audio.samples.length > 0 ? null : 'no audio'))
               .catch((err: Error) => err.message);
             tried.set(key, outcome);
           }
           const error = await outcome;
-          if (error !== null) failures.push(`${code} (${gender}) on ${engineId} in ${spoken}: ${error}`);
+          if (error !== null) failures.push(`${code} (${gender}) on ${engine.info.id} in ${plan.language}: ${error}`);
         }
       }
     }
