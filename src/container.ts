@@ -17,6 +17,7 @@ import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
 import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
+import { fallbackSpeechLanguage } from './voices/languages.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
 
 /** Everything the app and the CLI need, built once. The only place that names concrete adapters. */
@@ -57,7 +58,8 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   const ledger = new PointsLedger(store);
   const engines = new EngineRegistry(config);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
-  const pipeline = new SpeechPipeline(engines);
+  // Experimental languages are spoken in the closest language an installed engine speaks.
+  const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage);
   const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
   const accounts = new AccountService(store);
   const denoise = (audio: PcmAudio) => enhanceSpeech(audio);

@@ -35,7 +35,7 @@ export interface CloneDeps {
   accounts: AccountService;
   blobs: BlobStore;
   denoise: (audio: PcmAudio) => Promise<PcmAudio>;
-  /** The speech engines installed here: espeak-ng renders the probes, the stock-voice ones get fitted too. */
+  /** The speech engines installed here: the clone is fitted on those that speak its language. */
   engines: () => Promise<SpeechEngine[]>;
 }
 
@@ -97,14 +97,13 @@ export class CloneService {
     if (traits.speechSeconds < MIN_SPEECH_SECONDS || traits.pitchHz <= 0) {
       throw new AppError('unreadable_audio', 'The recording holds too little speech to clone (at least 1 s is needed)');
     }
-    const engines = await this.deps.engines();
-    const espeak = engines.find((engine) => engine.info.id === 'espeak-ng');
+    // The clone is fitted on the installed engines that speak its language, or the closest
+    // language one of them speaks when none does (experimental languages).
     const identity = await realizeClone(traits, {
       language: language.code,
       gender: traits.gender,
       longTermSpectrum: longTermSpectrum(audio),
-      ...(espeak ? { engine: espeak } : {}),
-      stockEngines: engines.filter((engine) => engine !== espeak),
+      engines: await this.deps.engines(),
     });
 
     const id = newId('voice');

@@ -3,7 +3,13 @@ import { presetLanguageCodes } from './catalog.js';
 import { naturalEngineLanguages } from './engine-languages.js';
 import { accentTag, languageData, maximize } from './language-data.js';
 
-export { type CanSpeak, fallbackSpeechLanguage } from './speech-fallback.js';
+export {
+  type CanSpeak,
+  explainSpeechFallback,
+  type FallbackRule,
+  fallbackSpeechLanguage,
+  type SpeechFallback,
+} from './speech-fallback.js';
 
 /**
  * The language list of `GET /api/v1/voices/languages` and the resolver for every `language`

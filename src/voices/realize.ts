@@ -15,11 +15,14 @@ import {
   espeakWpm,
   type VoiceGender,
 } from './preset-traits.js';
-import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
+import { type CloneFittingPlan, cloneFittingPlan } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
 export interface RealizeCloneOptions {
-  /** BCP-47 tag of the recording (`en-GB`); picks the espeak-ng voice and the probe sentence. */
+  /**
+   * BCP-47 tag of the recording (`en-GB`); picks the espeak-ng voice and the probe sentence. A
+   * language no engine speaks is probed (and later spoken) in its closest spoken language.
+   */
   language: string;
   gender: VoiceGender;
   /** `longTermSpectrum(recording)` with its default 32 bands. */
@@ -31,6 +34,11 @@ export interface RealizeCloneOptions {
    * sentence, so the engine's spectrum and pitch are compared with the recording on the same words.
    */
   transcript?: string;
+  /**
+   * The engines installed here: the clone is fitted on each that speaks its language (or the
+   * closest spoken one). Takes the place of `engine` and `stockEngines`, which say it per engine.
+   */
+  engines?: readonly SpeechEngine[];
   /** An espeak-ng engine to render probes with; default: one shared single-thread engine, loaded on first use. */
   engine?: SpeechEngine;
   /**
@@ -73,9 +81,14 @@ export async function realizeClone(
   traits: VoiceTraits,
   options: RealizeCloneOptions,
 ): Promise<VoiceIdentity> {
-  const engine = options.engine ?? (await sharedEngine());
-  const espeakId = espeakVoiceFor(options.language, options.gender);
-  const text = probeSentence(options.language, options.transcript);
+  const installed = options.engines ?? [];
+  const engine =
+    options.engine ?? installed.find((candidate) => candidate.info.id === PROBE_ENGINE) ?? (await sharedEngine());
+  const stockEngines = options.stockEngines ?? installed.filter((candidate) => candidate !== engine);
+  // Probes are said in the language the voice will be spoken in, on the engines that speak it.
+  const plan = cloneFittingPlan(options.language, options.gender, traits, engine, stockEngines);
+  const { language, espeakId } = plan;
+  const text = probeSentence(language, options.transcript);
   const target = options.longTermSpectrum;
   const spectrumRate = options.sampleRate ?? 32000;
 
@@ -95,13 +108,13 @@ export async function realizeClone(
     options.gender,
     traits,
     text,
-    options.language,
+    language,
     goal,
   );
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
   for (const variant of variantsToFit) {
     const realization = espeakForClone(espeakId, variant, traits);
-    const probe = await render(engine, realization, text, options.language);
+    const probe = await render(engine, realization, text, language);
     const fit = fitTransform(probe, traits, goal);
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
   }
@@ -117,42 +130,31 @@ export async function realizeClone(
       breathiness: traits.breathiness,
     },
     engines: {
-      ...(await fitStockRealizations(
-        engineRealizations(espeakId, options.gender, traits),
-        options.stockEngines ?? [],
-        {
-          traits,
-          text,
-          language: options.language,
-          goal,
-        },
-      )),
-      'espeak-ng': best.realization,
+      ...plan.kept,
+      ...(await fitStockRealizations(plan.fitted, { traits, text, language, goal })),
+      [PROBE_ENGINE]: best.realization,
     },
     transform,
   };
 }
 
+/** The engine whose realization the clone is fitted on first, with calibrated parameters (below). */
+const PROBE_ENGINE = 'espeak-ng';
+
 /** Formant shifts tried on stock voices: 0.8 to 1.25 in steps of about 5.7 %, 1 among them. */
 const STOCK_FORMANT_GRID = Array.from({ length: 9 }, (_, i) => round(1.25 ** ((i - 4) / 4), 3));
 
 /**
- * Each stock-voice realization whose engine is at hand says the probe; the transform that moves
- * that probe to the recording (pitch residue, the formant shift whose spectrum after EQ comes
- * closest, refined in 2.5 % steps, EQ) replaces the realization's relative one.
+ * Each stock-voice realization of the plan says the probe; the transform that moves that probe to
+ * the recording (pitch residue, the formant shift whose spectrum after EQ comes closest, refined
+ * in 2.5 % steps, EQ) replaces the realization's relative one.
  */
 async function fitStockRealizations(
-  realizations: Record<string, EngineRealization>,
-  engines: readonly SpeechEngine[],
+  realizations: CloneFittingPlan['fitted'],
   probe: { traits: VoiceTraits; text: string; language: string; goal: SpectrumTarget },
 ): Promise<Record<string, EngineRealization>> {
   const out: Record<string, EngineRealization> = {};
-  for (const [engineId, realization] of Object.entries(realizations)) {
-    const engine = engines.find((candidate) => candidate.info.id === engineId);
-    if (engine === undefined) {
-      out[engineId] = realization;
-      continue;
-    }
+  for (const { engine, realization } of realizations) {
     const { transform: _relative, ...voice } = realization;
     const audio = await render(engine, voice, probe.text, probe.language);
     // The stock voice's formants measure on another footing than the recording's (one recorded
@@ -165,7 +167,7 @@ async function fitStockRealizations(
       const fit = withEq(audio, candidate, probe.goal);
       if (best === undefined || fit.distance < best.distance) best = fit;
     }
-    out[engineId] = { ...voice, transform: finishFit(audio, best!, probe.goal, probe.traits.pitchHz) };
+    out[engine.info.id] = { ...voice, transform: finishFit(audio, best!, probe.goal, probe.traits.pitchHz) };
   }
   return out;
 }

@@ -1,3 +1,5 @@
+import type { SpeechEngine } from '../speech/engine.js';
+import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
 import { PRESETS } from './catalog.js';
 import type { EngineRealization, VoiceTraits } from './identity.js';
 import { fallbackSpeechLanguage, resolveLanguage } from './languages.js';
@@ -53,4 +55,43 @@ export function engineRealizations(
     }
   }
   return engines;
+}
+
+/** What a clone is fitted on (`cloneFittingPlan`). */
+export interface CloneFittingPlan {
+  /** The language the probes are said in, and the voice will be spoken in. */
+  language: string;
+  /** The espeak-ng voice of the language (through the fallback), whose parameters are fitted first. */
+  espeakId: string;
+  /** Stock-voice realizations on installed engines that speak `language`: each gets a fitted transform. */
+  fitted: Array<{ engine: SpeechEngine; realization: EngineRealization }>;
+  /** Realizations on engines not installed here: kept with their relative transform. */
+  kept: Record<string, EngineRealization>;
+}
+
+/**
+ * The engines and language a clone in `language` is fitted on: the language itself when one of
+ * the engines (`probe` and `stock`) speaks it, else the closest one they speak
+ * (`fallbackSpeechLanguage`); the catalog's stock-voice realizations for that voice and gender on
+ * the engines that speak it. One on an installed engine that does not (Flite for a language that
+ * falls back to Swahili) is left out: it could never speak this voice.
+ */
+export function cloneFittingPlan(
+  language: string,
+  gender: VoiceGender,
+  traits: VoiceTraits,
+  probe: SpeechEngine,
+  stock: readonly SpeechEngine[],
+): CloneFittingPlan {
+  const spoken = speechLanguageFor(language, [probe, ...stock], fallbackSpeechLanguage) ?? language;
+  const espeakId = espeakVoiceFor(language, gender);
+  const speaking = enginesSpeaking(spoken, stock);
+  const fitted: CloneFittingPlan['fitted'] = [];
+  const kept: Record<string, EngineRealization> = {};
+  for (const [engineId, realization] of Object.entries(engineRealizations(espeakId, gender, traits))) {
+    const engine = speaking.find((candidate) => candidate.info.id === engineId);
+    if (engine !== undefined) fitted.push({ engine, realization });
+    else if (!stock.some((candidate) => candidate.info.id === engineId)) kept[engineId] = realization;
+  }
+  return { language: spoken, espeakId, fitted, kept };
 }
