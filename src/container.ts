@@ -17,7 +17,7 @@ import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
 import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
-import { fallbackSpeechLanguage } from './voices/languages.js';
+import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
 
 /** Everything the app and the CLI need, built once. The only place that names concrete adapters. */

@@ -2,7 +2,8 @@ import type { SpeechEngine } from '../speech/engine.js';
 import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
 import { PRESETS } from './catalog.js';
 import type { EngineRealization, VoiceTraits } from './identity.js';
-import { fallbackSpeechLanguage, resolveLanguage } from './languages.js';
+import { resolveLanguage } from './languages.js';
+import { fallbackSpeechLanguage } from './speech-fallback.js';
 import type { VoiceGender } from './preset-traits.js';
 import { stockRealization } from './stock-voices.js';
 
