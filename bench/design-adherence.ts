@@ -19,7 +19,7 @@ import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
 import { type DesignSpec, designCandidates, designRanges, parseDescription } from '../src/voices/design.js';
-import { traitsAreDistinct } from '../src/voices/identity.js';
+import { traitsAreDistinct } from '../src/speech/voice-identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { benchPicoEngine } from './pico.js';

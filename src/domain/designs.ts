@@ -9,7 +9,7 @@ import { parseMarkup } from '../speech/markup.js';
 import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { designCandidates, parseDescription } from '../voices/design.js';
-import type { VoiceIdentity } from '../voices/identity.js';
+import type { VoiceIdentity } from '../speech/voice-identity.js';
 import { resolveLanguage } from '../voices/languages.js';
 import type { AccountService, Caller } from './accounts.js';
 import { realize } from './catalog-voice-directory.js';

@@ -1,4 +1,4 @@
-import type { ModelKey } from '../domain/models.js';
+import type { ModelKey } from './model-keys.js';
 import type { EngineInfo, SpeechEngine } from './engine.js';
 
 /**

@@ -2,13 +2,13 @@ import type { PcmAudio } from '../audio/pcm.js';
 import { resample } from '../audio/resample.js';
 import { makeSilence } from '../audio/silence.js';
 import { applyTransform, transformTimings } from '../audio/transform.js';
-import type { ModelKey } from '../domain/models.js';
+import type { ModelKey } from './model-keys.js';
 import { AppError } from '../errors.js';
 import type { EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
 import type { EngineRegistry } from './engine-registry.js';
 import { EMOTIONS, type MarkupSegment } from './markup.js';
 import { chooseEngine, type ClosestLanguage, speechLanguageFor } from './model-policy.js';
-import type { VoiceTransform } from '../voices/identity.js';
+import type { VoiceTransform } from './voice-identity.js';
 
 /** How one voice sounds: its language, its realization per engine, and its default pace. */
 export interface VoiceRealization {

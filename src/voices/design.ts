@@ -10,7 +10,7 @@ import {
   type ToneEffect,
 } from './design-words.js';
 import { fitEq } from './eq-fit.js';
-import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
+import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
 import { resolveLanguage } from './languages.js';
 import { bandCentresHz } from './measure.js';
 import {
@@ -21,7 +21,7 @@ import {
   unitHash,
   type VoiceGender,
 } from './preset-traits.js';
-import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
+import { describedRealizations, engineRealizations, espeakVoiceFor } from './voice-engines.js';
 
 export type { DesignAge, PaceWord, PitchWord } from './design-words.js';
 
@@ -379,7 +379,11 @@ function designIdentity(spec: DesignSpec, range: DesignRanges, traits: VoiceTrai
   }
   return {
     traits,
-    engines: { ...engineRealizations(espeakId, engineGender, traits), 'espeak-ng': realization },
+    engines: {
+      ...engineRealizations(espeakId, engineGender, traits),
+      ...describedRealizations(spec.language, engineGender, spec.accent ?? undefined, traits),
+      'espeak-ng': realization,
+    },
     ...(Object.keys(transform).length > 0 ? { transform } : {}),
   };
 }

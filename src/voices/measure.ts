@@ -4,7 +4,7 @@ import { estimatePitch, type PitchEstimate } from '../audio/pitch.js';
 import { filterInPlace, lowPass } from '../audio/biquad.js';
 import { resample } from '../audio/resample.js';
 import { longTermSpectrum } from '../audio/spectrum.js';
-import type { VoiceTraits } from './identity.js';
+import type { VoiceTraits } from '../speech/voice-identity.js';
 import { medianFormantsHz } from './measure-formants.js';
 
 /** Options for `measureTraits`. */

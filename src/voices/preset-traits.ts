@@ -1,7 +1,7 @@
 import { compareCodes } from './bcp47.js';
 import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
 import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
-import type { EngineRealization, VoiceTraits } from './identity.js';
+import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
 
 /**
  * How preset traits are chosen and realized. Within one language the voices of each gender take

@@ -3,8 +3,9 @@ import { resample } from '../audio/resample.js';
 import { longTermSpectrum, spectralDistance } from '../audio/spectrum.js';
 import { applyTransform } from '../audio/transform.js';
 import type { SpeechEngine } from '../speech/engine.js';
+import { enginesSpeaking } from '../speech/model-policy.js';
 import { eqResponseDb, fitEq } from './eq-fit.js';
-import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
+import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
 import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
@@ -15,6 +16,7 @@ import {
   espeakWpm,
   type VoiceGender,
 } from './preset-traits.js';
+import { fitDescribedClone } from './realize-described.js';
 import { type CloneFittingPlan, cloneFittingPlan } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
@@ -132,6 +134,14 @@ export async function realizeClone(
     engines: {
       ...plan.kept,
       ...(await fitStockRealizations(plan.fitted, { traits, text, language, goal })),
+      ...(await fitDescribedClone(enginesSpeaking(language, stockEngines), {
+        language,
+        gender: options.gender,
+        traits,
+        text,
+        spectrum: target,
+        spectrumOf,
+      })),
       [PROBE_ENGINE]: best.realization,
     },
     transform,

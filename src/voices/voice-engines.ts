@@ -1,10 +1,11 @@
 import type { SpeechEngine } from '../speech/engine.js';
 import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
-import { PRESETS } from './catalog.js';
-import type { EngineRealization, VoiceTraits } from './identity.js';
+import { realizeDescription } from '../speech/voice-realizers.js';
+import { PRESETS, type PresetVoice } from './catalog.js';
+import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
 import { resolveLanguage } from './languages.js';
 import { fallbackSpeechLanguage } from './speech-fallback.js';
-import type { VoiceGender } from './preset-traits.js';
+import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
 import { stockRealization } from './stock-voices.js';
 
 /**
@@ -18,6 +19,19 @@ import { stockRealization } from './stock-voices.js';
  * engine resolves it). Languages no engine speaks go through `fallbackSpeechLanguage`.
  */
 export function espeakVoiceFor(language: string, gender: VoiceGender, accent?: string): string {
+  const { code, preset } = accentPreset(language, gender, accent);
+  return preset?.identity.engines['espeak-ng']?.id ?? code;
+}
+
+/**
+ * The catalog preset that stands for a language, gender and accent: the first preset of `accent`
+ * when given, else of the accent code of this gender, else of the code, else of the bare language.
+ */
+function accentPreset(
+  language: string,
+  gender: VoiceGender,
+  accent?: string,
+): { code: string; preset: PresetVoice | undefined } {
   const resolved = resolveLanguage(language);
   const code =
     resolved === null || resolved.code === 'auto' ? 'en-US' : fallbackSpeechLanguage(resolved.code);
@@ -31,7 +45,26 @@ export function espeakVoiceFor(language: string, gender: VoiceGender, accent?: s
     sameLanguage.find((voice) => voice.language_code === code && voice.gender === gender) ??
     sameLanguage.find((voice) => voice.language_code === code) ??
     sameLanguage[0];
-  return preset?.identity.engines['espeak-ng']?.id ?? code;
+  return { code, preset };
+}
+
+/**
+ * Realizations on the engines that fit a voice description from their own calibration (Kokoro's
+ * blends), for the accent the catalog speaks this language, gender and accent in.
+ */
+export function describedRealizations(
+  language: string,
+  gender: VoiceGender,
+  accent: string | undefined,
+  traits: VoiceTraits,
+): Record<string, EngineRealization> {
+  const { code, preset } = accentPreset(language, gender, accent);
+  return realizeDescription({
+    language: preset?.language_code ?? code,
+    gender,
+    traits,
+    typicalFormantScale: typicalFormantScale(gender),
+  });
 }
 
 /**

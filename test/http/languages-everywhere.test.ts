@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { ModelKey } from '../../src/domain/models.js';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { chooseEngine, enginesSpeaking, speechLanguageFor } from '../../src/speech/model-policy.js';
-import type { EngineRealization, VoiceTraits } from '../../src/voices/identity.js';
+import type { EngineRealization, VoiceTraits } from '../../src/speech/voice-identity.js';
 import { explainSpeechFallback, fallbackSpeechLanguage } from '../../src/voices/speech-fallback.js';
 import type { VoiceGender } from '../../src/voices/preset-traits.js';
 import { cloneFittingPlan, engineRealizations, espeakVoiceFor } from '../../src/voices/voice-engines.js';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { designCandidates, parseDescription } from '../../src/voices/design.js';
-import { traitsAreDistinct } from '../../src/voices/identity.js';
+import { traitsAreDistinct } from '../../src/speech/voice-identity.js';
 import { measureTraits } from '../../src/voices/measure.js';
 import { renderIdentity } from '../../src/voices/realize.js';
 

@@ -5,9 +5,11 @@ import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import { findPackFile, isFile } from '../onnx/model-files.js';
 import { onnxRuntimeInstalled } from '../onnx/session.js';
+import { numberParam } from '../shared/params.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import { needsPreparation, prepareText } from '../../text/prepare.js';
 import type { KokoroRequest, KokoroResult } from './synthesize.js';
+import { parseBlend } from './blend.js';
 import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
 
 /**
@@ -117,7 +119,10 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     },
 
     async synthesize(input: SynthesisInput): Promise<SynthesisResult> {
-      const { voice, language } = resolveKokoroVoice(input.voice.id, input.language);
+      // A realization may name the accent to phonemize with (a British blend asked for en-AU).
+      const params = input.voice.params ?? {};
+      const accent = typeof params['language'] === 'string' ? params['language'] : input.language;
+      const { voice, language } = resolveKokoroVoice(input.voice.id, accent);
       const model = modelFile();
       if (model === null) {
         throw new AppError(
@@ -125,10 +130,18 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
           `Kokoro is not installed: no ${KOKORO_PACK} model in the models folders`,
         );
       }
-      const pack = voiceFile(voice);
-      if (pack === null)
-        throw new AppError('service_unavailable', `Kokoro voice pack "${voice}" is not installed`);
-      const speed = Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1;
+      // A blend names its parts; the resolved voice (language and accent) is then its first part's.
+      const blend = params['blend'];
+      const parts = typeof blend === 'string' ? parseBlend(blend) : [{ voice, weight: 1 }];
+      const voices = parts.map((part) => {
+        const file = voiceFile(part.voice);
+        if (file === null)
+          throw new AppError('service_unavailable', `Kokoro voice pack "${part.voice}" is not installed`);
+        return { file, weight: part.weight };
+      });
+      // `pace` is the realization's own tempo (voice-fit.ts), on top of the request's speed.
+      const pace = numberParam('Kokoro', params, 'pace', 1, 0.5, 2);
+      const speed = (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * pace;
       // Japanese is read from its kana (the analyzer loads here, once per process, not per worker).
       const words =
         language === 'j' && needsPreparation(input.text, 'ja')
@@ -142,7 +155,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
           voice,
           language,
           modelFile: model,
-          voiceFile: pack,
+          voices,
           speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
           threads: intraOpThreads,
         },

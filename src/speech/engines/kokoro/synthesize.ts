@@ -18,6 +18,7 @@ import { tokenizeWhitespace } from '../shared/tokens.js';
 import type { PreparedWord } from '../../text/prepare.js';
 import type { AlignedText } from '../onnx/aligned-text.js';
 import { japanesePhonemes } from './japanese.js';
+import { mixPacks } from './blend.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
 import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
@@ -44,7 +45,8 @@ export interface KokoroJob {
   voice: string;
   language: KokoroLanguage;
   modelFile: string;
-  voiceFile: string;
+  /** Style packs and their weights (summing to 1): one voice, or a blend (blend.ts). */
+  voices: Array<{ file: string; weight: number }>;
   speed: number;
   /** onnxruntime intra-op threads. */
   threads: number;
@@ -88,6 +90,25 @@ function getVoicePack(file: string): Promise<Float32Array> {
   return pack;
 }
 
+/** The packs mixed by weight; one pack with weight 1 is returned as loaded. Blends are cached too. */
+function getBlendedPack(voices: KokoroJob['voices']): Promise<Float32Array> {
+  const [only] = voices;
+  if (voices.length === 1 && only !== undefined) return getVoicePack(only.file);
+  const key = voices.map((v) => `${v.file}*${v.weight}`).join('+');
+  let blend = voicePacks.get(key);
+  if (!blend) {
+    blend = Promise.all(voices.map((v) => getVoicePack(v.file))).then((packs) =>
+      mixPacks(
+        packs,
+        voices.map((v) => v.weight),
+      ),
+    );
+    blend.catch(() => voicePacks.delete(key));
+    voicePacks.set(key, blend);
+  }
+  return blend;
+}
+
 /** The style row kokoro-js picks: the one at the number of phoneme ids (without pads), capped. */
 export function styleRow(pack: Float32Array, phonemeIds: number): Float32Array {
   const rows = pack.length / STYLE_SIZE;
@@ -125,7 +146,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
 
   const [session, pack] = await Promise.all([
     getSession(job.modelFile, { threads: job.threads }),
-    getVoicePack(job.voiceFile),
+    getBlendedPack(job.voices),
   ]);
   const idsName =
     pickName(session.inputNames, ['input_ids', 'tokens']) ?? session.inputNames[0] ?? 'input_ids';
