@@ -1,3 +1,4 @@
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PcmAudio } from './audio/pcm.js';
 import type { Config } from './config.js';
@@ -51,6 +52,10 @@ export interface StartReport {
 }
 
 export async function buildContainer(config: Readonly<Config>): Promise<Container> {
+  // Whatever is in the temp folder belongs to a previous run that died mid-work: one process
+  // owns a data folder (as with the spool), so nothing there is in use yet.
+  await rm(config.tempDir, { recursive: true, force: true });
+  await mkdir(config.tempDir, { recursive: true });
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   const store = new Store(database.db);

@@ -67,6 +67,8 @@ export class CloneService {
       maxSeconds: CLONE_MAX_SECONDS,
       ffmpegPath: this.deps.config.ffmpegPath,
       ffprobePath: this.deps.config.ffprobePath,
+      tempDir: this.deps.config.tempDir,
+      queueKey: caller.accountId,
     });
     const notes: string[] = [];
     const info = decoded.info;

@@ -156,7 +156,12 @@ export class DesignService {
     let clip: { data: Buffer; mime: string; ext: string };
     if (input.sample_base64) {
       const data = Buffer.from(input.sample_base64.replace(/^data:[^,]*,/, ''), 'base64');
-      const decoded = await decodeAudio(data, { ffmpegPath: this.deps.config.ffmpegPath, maxSeconds: 60 });
+      const decoded = await decodeAudio(data, {
+        ffmpegPath: this.deps.config.ffmpegPath,
+        maxSeconds: 60,
+        tempDir: this.deps.config.tempDir,
+        queueKey: caller.accountId,
+      });
       const encoded = await encodeAudio(decoded.audio, {
         format: 'MP3',
         sampleRate: 24_000,
