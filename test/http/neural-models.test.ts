@@ -17,7 +17,7 @@ import { type Account, type TestServer, startServer } from '../helpers/server.js
  */
 
 const SHARED_MODELS = path.resolve(process.env['VOICELIB_SHARED_MODELS'] ?? '../shared/models');
-const TEXT = 'When the sunlight strikes raindrops in the air, they act as a prism and form a rainbow. Is that not lovely?';
+const TEXT = 'When the sunlight strikes raindrops in the air, they form a rainbow. Is that not lovely?';
 /** Accents Kokoro speaks, one preset each. */
 const KOKORO_ACCENTS = ['en-US', 'en-GB', 'es-ES', 'fr-FR', 'it-IT', 'pt-BR', 'hi-IN', 'ja-JP', 'zh-CN'];
 
@@ -79,19 +79,13 @@ describe('models on the neural weights', KOKORO_SKIP, () => {
     }
   });
 
-  test('v-pro and v-studio speak on Kokoro in each of its languages', async () => {
+  test('v-pro speaks on Kokoro in each of its languages', async () => {
     for (const code of KOKORO_ACCENTS) {
-      const text = code === 'en-US' || code === 'en-GB' ? TEXT : undefined;
-      for (const model of ['v-pro', 'v-studio']) {
-        const { engine, audio } = await speak(server, account, {
-          voice: presetOf(code).id,
-          model,
-          ...(text ? {} : { text: '12, 35, 48.' }),
-        });
-        assert.equal(engine, 'kokoro', `${code} on ${model}`);
-        assert.equal(audio.sampleRate, 24_000);
-        assert.ok(audio.samples.length > 24_000 * 0.8, `${code} on ${model}: ${audio.samples.length} samples`);
-      }
+      // Digits, which every language reads in its own words: short, so nine languages stay quick.
+      const { engine, audio } = await speak(server, account, { voice: presetOf(code).id, model: 'v-pro', text: '12, 35.' });
+      assert.equal(engine, 'kokoro', code);
+      assert.equal(audio.sampleRate, 24_000);
+      assert.ok(audio.samples.length > 24_000 * 0.5, `${code}: ${audio.samples.length} samples`);
     }
   });
 
@@ -110,7 +104,9 @@ describe('models on the neural weights', KOKORO_SKIP, () => {
     const pro = intonationSpread((await speak(server, account, { voice, model: 'v-pro' })).audio);
     const spread: Record<string, number> = {};
     for (const mode of ['STABLE', 'BALANCED', 'CREATIVE']) {
-      spread[mode] = intonationSpread((await speak(server, account, { voice, model: 'v-studio', delivery_mode: mode })).audio);
+      const { engine, audio } = await speak(server, account, { voice, model: 'v-studio', delivery_mode: mode });
+      assert.equal(engine, 'kokoro');
+      spread[mode] = intonationSpread(audio);
     }
     const report = `v-pro ${pro.toFixed(2)} st, v-studio ${JSON.stringify(spread)}`;
     assert.ok(spread['BALANCED']! > pro * 1.04, report);
