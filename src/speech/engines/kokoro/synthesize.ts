@@ -8,6 +8,7 @@ import {
   float32Tensor,
   getSession,
   int64Tensor,
+  type OrtSession,
   type OrtTensor,
   pickName,
   tensorFloat32,
@@ -36,6 +37,8 @@ export interface KokoroJob {
   voice: string;
   language: KokoroLanguage;
   modelFile: string;
+  /** The source model, when `modelFile` is a prepared copy of it: used if the copy fails to load. */
+  fallbackModelFile?: string | null;
   voiceFile: string;
   speed: number;
   /** onnxruntime intra-op threads. */
@@ -87,6 +90,13 @@ export function styleRow(pack: Float32Array, phonemeIds: number): Float32Array {
   return pack.subarray(row * STYLE_SIZE, (row + 1) * STYLE_SIZE);
 }
 
+function loadSession(job: KokoroJob): Promise<OrtSession> {
+  const session = getSession(job.modelFile, { threads: job.threads });
+  const fallback = job.fallbackModelFile;
+  if (!fallback) return session;
+  return session.catch(() => getSession(fallback, { threads: job.threads }));
+}
+
 export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
   const tokens = tokenizeWhitespace(job.text).map((t) => t.text);
   const ipa = await getPhonemizer();
@@ -110,10 +120,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
     };
   }
 
-  const [session, pack] = await Promise.all([
-    getSession(job.modelFile, { threads: job.threads }),
-    getVoicePack(job.voiceFile),
-  ]);
+  const [session, pack] = await Promise.all([loadSession(job), getVoicePack(job.voiceFile)]);
   const idsName =
     pickName(session.inputNames, ['input_ids', 'tokens']) ?? session.inputNames[0] ?? 'input_ids';
   const styleName = pickName(session.inputNames, ['style', 'ref_s']) ?? 'style';
