@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { extendOnnxGraph, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../onnx/onnx-model.js';
+import { liveSet, planDequantize } from '../onnx/dequantize.js';
+import { editOnnxModel, type NewNode, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../onnx/onnx-model.js';
 
 /**
- * The one-time "prepare" step for a Kokoro ONNX export: kokoro-onnx's and onnx-community's exports
- * only output `audio`/`waveform`, yet the graph computes each token's duration in frames (the
- * duration projection, summed, divided by `speed`, rounded, clipped to ≥ 1 and cast to int64) to
- * expand the tokens before the decoder. The prepared model adds that tensor as a `durations` output
- * (int64 [1, N], one value per input id, pads included; audio samples = Σ durations × 600), so word
- * timings come from the model instead of being guessed. Audio is bit-for-bit the same.
+ * The one-time "prepare" step for a Kokoro ONNX export, two rewrites:
  *
- * Dequantizing the int8 graph to float32 was measured and rejected: on this AVX-512 VNNI CPU the
- * u8u8 ConvInteger kernels (most of the time: the generator's 128/256-channel convolutions) are
- * faster than float Conv, and the float graph took ~25% more CPU per audio second (docs/engines.md).
+ * - durations: kokoro-onnx's and onnx-community's exports only output `audio`/`waveform`, yet the
+ *   graph computes each token's duration in frames (the duration projection, summed, divided by
+ *   `speed`, rounded, clipped to ≥ 1, cast to int64) to expand the tokens before the decoder. That
+ *   tensor becomes a `durations` output (int64 [1, N], one value per input id, pads included;
+ *   audio samples = Σ durations × 600), so word timings come from the model, not a guess;
+ * - float32: a dynamic-quantized (int8) graph is dequantized (onnx/dequantize.ts): with
+ *   onnxruntime-node 1.30 it then needs ~30% less CPU per audio second (docs/engines.md). Weights
+ *   get ~3.5× larger (92 → 325 MB on disk and in memory). Re-measure on onnxruntime upgrades:
+ *   Python onnxruntime 1.32's ConvInteger made the int8 graph the faster one.
  *
- * The result is cached as `<cache folder>/<sha256 of the source>-v<PREPARE_VERSION>.onnx`, written
+ * The result is cached as `<cache folder>/<sha256 of the source>-f32-v<PREPARE_VERSION>.onnx`, written
  * under a temporary name and renamed, so a present file is always complete.
  */
 
@@ -49,17 +51,37 @@ export function findDurationTensor(graph: OnnxGraph): string | null {
   return matches.length === 1 ? (matches[0]!.outputs[0] ?? null) : null;
 }
 
-/** The source model with its durations exposed, or a reason why it cannot be. */
-export function addDurationsOutput(model: Uint8Array): Uint8Array | string {
+export interface PrepareOptions {
+  /** Dequantize an int8 graph to float32. Default true. */
+  float?: boolean;
+}
+
+/**
+ * The prepared model as byte chunks to write in order, or the reason it would not differ from the
+ * source (durations already exposed or not found, and nothing to dequantize).
+ */
+export function prepareModelBytes(model: Uint8Array, options: PrepareOptions = {}): Uint8Array[] | string {
   const graph = readOnnxGraph(model);
-  if (graph.outputs.some((name) => /dur/i.test(name))) return 'the model already outputs durations';
-  const tensor = findDurationTensor(graph);
-  if (tensor === null) return 'no duration tensor (Round → Clip → Cast to int64) found in the graph';
-  return extendOnnxGraph(
-    model,
-    [{ opType: 'Identity', name: 'voicelib_durations', inputs: [tensor], outputs: [DURATIONS_OUTPUT] }],
-    [{ name: DURATIONS_OUTPUT, elemType: OnnxDataType.int64 }],
-  );
+  const plan = options.float === false ? null : planDequantize(graph);
+  const exposed = graph.outputs.some((name) => /dur/i.test(name));
+  const tensor = exposed ? null : findDurationTensor(graph);
+  const append: NewNode[] =
+    tensor === null
+      ? []
+      : [{ opType: 'Identity', name: 'voicelib_durations', inputs: [tensor], outputs: [DURATIONS_OUTPUT] }];
+  if (append.length === 0 && (plan === null || plan.replace.size === 0)) {
+    return exposed ? 'the model already outputs durations' : 'no duration tensor and nothing to dequantize';
+  }
+  const replace = plan?.replace ?? new Map<number, NewNode[]>();
+  const live = liveSet(graph, replace, append);
+  const inputs = new Set(graph.inputs);
+  return editOnnxModel(model, {
+    node: (i) => (live.nodes.has(i) ? replace.get(i) : null),
+    keepInitializer: (name) => live.tensors.has(name) || inputs.has(name),
+    initializers: plan?.initializers ?? [],
+    appendNodes: append,
+    outputs: append.length > 0 ? [{ name: DURATIONS_OUTPUT, elemType: OnnxDataType.int64 }] : [],
+  });
 }
 
 async function sha256File(file: string): Promise<string> {
@@ -81,18 +103,32 @@ async function exists(file: string): Promise<boolean> {
  * The prepared model for `source` in `cacheDir`: reused when present, otherwise made now. Never
  * throws: on any failure the source is returned with the reason.
  */
-export async function prepareKokoroModel(source: string, cacheDir: string): Promise<PreparedModel> {
+export async function prepareKokoroModel(
+  source: string,
+  cacheDir: string,
+  options: PrepareOptions = {},
+): Promise<PreparedModel> {
   const asIs = (reason: string): PreparedModel => ({ file: source, source, prepared: false, reason });
   try {
     const digest = await sha256File(source);
-    const target = path.join(cacheDir, `${digest}-v${PREPARE_VERSION}.onnx`);
+    const kind = options.float === false ? 'int8' : 'f32';
+    const target = path.join(cacheDir, `${digest}-${kind}-v${PREPARE_VERSION}.onnx`);
     if (await exists(target)) return { file: target, source, prepared: true };
-    const rewritten = addDurationsOutput(await readFile(source));
-    if (typeof rewritten === 'string') return asIs(rewritten);
+    const parts = prepareModelBytes(await readFile(source), options);
+    if (typeof parts === 'string') return asIs(parts);
     await mkdir(cacheDir, { recursive: true });
     const partial = `${target}.${process.pid}.partial`;
     try {
-      await writeFile(partial, rewritten);
+      const handle = await open(partial, 'w');
+      try {
+        for (const part of parts) {
+          for (let offset = 0; offset < part.length; ) {
+            offset += (await handle.write(part, offset)).bytesWritten;
+          }
+        }
+      } finally {
+        await handle.close();
+      }
       await rename(partial, target);
     } finally {
       await rm(partial, { force: true });

@@ -4,6 +4,7 @@ import {
   type Field,
   fields,
   lengthField,
+  lengthHead,
   ProtobufError,
   stringField,
   varintField,
@@ -12,16 +13,17 @@ import {
 } from './protobuf.js';
 
 /**
- * A read view of an ONNX model's main graph (onnx/onnx.proto field numbers) — its nodes, inputs and
- * outputs, never its initializers — and one edit: adding nodes and graph outputs. That is enough to
- * expose a tensor the graph computes anyway (e.g. Kokoro's predicted durations) as an output.
+ * A view of an ONNX model's main graph (onnx/onnx.proto field numbers): its nodes, inputs, outputs
+ * and initializers as views into the file, and a writer for an edited graph. Everything not edited
+ * is copied byte for byte. Enough to rewrite kokoro-onnx's quantized export (prepare.ts).
  */
 
-// ModelProto.graph; GraphProto.node / input / output; NodeProto.input / output / name / op_type /
-// attribute / domain; AttributeProto.name / i; ValueInfoProto.name / type; TypeProto.tensor_type;
-// TypeProto.Tensor.elem_type.
+// ModelProto.graph; GraphProto.node / initializer / input / output; NodeProto.input / output / name
+// / op_type / attribute / domain; AttributeProto.name / i; ValueInfoProto.name / type;
+// TypeProto.tensor_type; TypeProto.Tensor.elem_type; TensorProto.name.
 const MODEL_GRAPH = 7;
 const GRAPH_NODE = 1;
+const GRAPH_INITIALIZER = 5;
 const GRAPH_INPUT = 11;
 const GRAPH_OUTPUT = 12;
 const NODE_INPUT = 1;
@@ -36,9 +38,10 @@ const VALUE_INFO_NAME = 1;
 const VALUE_INFO_TYPE = 2;
 const TYPE_TENSOR = 1;
 const TENSOR_ELEM_TYPE = 1;
+const TENSOR_NAME = 8;
 
 /** ONNX TensorProto.DataType values. */
-export const OnnxDataType = { float: 1, int32: 6, int64: 7 } as const;
+export const OnnxDataType = { float: 1, uint8: 2, int8: 3, int32: 6, int64: 7 } as const;
 
 export interface OnnxNode {
   opType: string;
@@ -46,22 +49,21 @@ export interface OnnxNode {
   name: string;
   inputs: string[];
   outputs: string[];
-  /** Integer attributes (e.g. Cast's `to`); other attribute kinds are not read. */
+  /** Integer attributes (e.g. Cast's `to`); other kinds are only kept raw. */
   ints: Map<string, number>;
+  /** Each AttributeProto as stored, to copy onto a replacement node. */
+  attributes: Uint8Array[];
 }
 
 export interface OnnxGraph {
   nodes: OnnxNode[];
   inputs: string[];
   outputs: string[];
+  /** Initializer TensorProtos by name, as stored. */
+  initializers: Map<string, Uint8Array>;
 }
 
-interface Located {
-  graph: Field;
-  model: Uint8Array;
-}
-
-function locateGraph(model: Uint8Array): Located {
+function locateGraph(model: Uint8Array): Field {
   let graph: Field | null = null;
   for (const f of fields(model)) {
     if (f.field !== MODEL_GRAPH) continue;
@@ -69,11 +71,19 @@ function locateGraph(model: Uint8Array): Located {
     graph = f;
   }
   if (graph === null) throw new ProtobufError('the model has no graph');
-  return { graph, model };
+  return graph;
 }
 
 function readNode(data: Uint8Array): OnnxNode {
-  const node: OnnxNode = { opType: '', domain: '', name: '', inputs: [], outputs: [], ints: new Map() };
+  const node: OnnxNode = {
+    opType: '',
+    domain: '',
+    name: '',
+    inputs: [],
+    outputs: [],
+    ints: new Map(),
+    attributes: [],
+  };
   for (const f of fields(data)) {
     if (f.wire !== WIRE_LENGTH) continue;
     if (f.field === NODE_INPUT) node.inputs.push(decodeString(f.bytes));
@@ -82,6 +92,7 @@ function readNode(data: Uint8Array): OnnxNode {
     else if (f.field === NODE_OP_TYPE) node.opType = decodeString(f.bytes);
     else if (f.field === NODE_DOMAIN) node.domain = decodeString(f.bytes);
     else if (f.field === NODE_ATTRIBUTE) {
+      node.attributes.push(f.bytes);
       let name = '';
       let value: number | null = null;
       for (const a of fields(f.bytes)) {
@@ -94,22 +105,21 @@ function readNode(data: Uint8Array): OnnxNode {
   return node;
 }
 
-function valueInfoName(data: Uint8Array): string {
-  for (const f of fields(data)) {
-    if (f.field === VALUE_INFO_NAME && f.wire === WIRE_LENGTH) return decodeString(f.bytes);
-  }
+/** The `name` (field 1 of ValueInfoProto, field 8 of TensorProto) of a message. */
+function nameOf(data: Uint8Array, field: number): string {
+  for (const f of fields(data)) if (f.field === field && f.wire === WIRE_LENGTH) return decodeString(f.bytes);
   return '';
 }
 
-/** The main graph's nodes (in file order), input and output names. Throws ProtobufError if malformed. */
+/** The main graph. Throws ProtobufError if malformed. */
 export function readOnnxGraph(model: Uint8Array): OnnxGraph {
-  const { graph } = locateGraph(model);
-  const out: OnnxGraph = { nodes: [], inputs: [], outputs: [] };
-  for (const f of fields(graph.bytes)) {
+  const out: OnnxGraph = { nodes: [], inputs: [], outputs: [], initializers: new Map() };
+  for (const f of fields(locateGraph(model).bytes)) {
     if (f.wire !== WIRE_LENGTH) continue;
     if (f.field === GRAPH_NODE) out.nodes.push(readNode(f.bytes));
-    else if (f.field === GRAPH_INPUT) out.inputs.push(valueInfoName(f.bytes));
-    else if (f.field === GRAPH_OUTPUT) out.outputs.push(valueInfoName(f.bytes));
+    else if (f.field === GRAPH_INPUT) out.inputs.push(nameOf(f.bytes, VALUE_INFO_NAME));
+    else if (f.field === GRAPH_OUTPUT) out.outputs.push(nameOf(f.bytes, VALUE_INFO_NAME));
+    else if (f.field === GRAPH_INITIALIZER) out.initializers.set(nameOf(f.bytes, TENSOR_NAME), f.bytes);
   }
   return out;
 }
@@ -119,6 +129,8 @@ export interface NewNode {
   name: string;
   inputs: readonly string[];
   outputs: readonly string[];
+  domain?: string;
+  attributes?: readonly Uint8Array[];
 }
 
 export interface NewOutput {
@@ -127,46 +139,69 @@ export interface NewOutput {
   elemType: number;
 }
 
+export function encodeNode(node: NewNode): Uint8Array {
+  return concatBytes([
+    ...node.inputs.map((name) => stringField(NODE_INPUT, name)),
+    ...node.outputs.map((name) => stringField(NODE_OUTPUT, name)),
+    stringField(NODE_NAME, node.name),
+    stringField(NODE_OP_TYPE, node.opType),
+    ...(node.attributes ?? []).map((a) => lengthField(NODE_ATTRIBUTE, a)),
+    ...(node.domain ? [stringField(NODE_DOMAIN, node.domain)] : []),
+  ]);
+}
+
+export interface GraphEdit {
+  /**
+   * What becomes of node `index` (file order): undefined keeps it, null drops it, a list puts those
+   * nodes in its place (keep the order topological).
+   */
+  node?: (index: number) => readonly NewNode[] | null | undefined;
+  /** Whether an initializer stays; default all. */
+  keepInitializer?: (name: string) => boolean;
+  /** Encoded TensorProtos added as initializers. */
+  initializers?: readonly Uint8Array[];
+  /** Nodes appended after all others. */
+  appendNodes?: readonly NewNode[];
+  outputs?: readonly NewOutput[];
+}
+
 /**
- * The model with `nodes` appended to its graph (after every existing node, so the node order stays
- * topological when their inputs already exist) and `outputs` added to the graph's outputs. Every
- * other byte of the model is kept as it was.
+ * The edited model as byte chunks to write in order (large initializers are not copied into one
+ * buffer). Fields the edit does not touch keep their bytes and order.
  */
-export function extendOnnxGraph(
-  model: Uint8Array,
-  nodes: readonly NewNode[],
-  outputs: readonly NewOutput[],
-): Uint8Array {
-  const { graph } = locateGraph(model);
-  const additions = [
-    ...nodes.map((node) =>
-      lengthField(
-        GRAPH_NODE,
-        concatBytes([
-          ...node.inputs.map((name) => stringField(NODE_INPUT, name)),
-          ...node.outputs.map((name) => stringField(NODE_OUTPUT, name)),
-          stringField(NODE_NAME, node.name),
-          stringField(NODE_OP_TYPE, node.opType),
-        ]),
-      ),
-    ),
-    ...outputs.map((output) =>
+export function editOnnxModel(model: Uint8Array, edit: GraphEdit): Uint8Array[] {
+  const graph = locateGraph(model);
+  const parts: Uint8Array[] = [];
+  let nodeIndex = 0;
+  for (const f of fields(graph.bytes)) {
+    const whole = graph.bytes.subarray(f.start, f.end);
+    if (f.field === GRAPH_NODE && f.wire === WIRE_LENGTH) {
+      const replaced = edit.node?.(nodeIndex);
+      nodeIndex += 1;
+      if (replaced === undefined) parts.push(whole);
+      else if (replaced !== null) for (const n of replaced) parts.push(lengthField(GRAPH_NODE, encodeNode(n)));
+    } else if (f.field === GRAPH_INITIALIZER && f.wire === WIRE_LENGTH && edit.keepInitializer) {
+      if (edit.keepInitializer(nameOf(f.bytes, TENSOR_NAME))) parts.push(whole);
+    } else {
+      parts.push(whole);
+    }
+  }
+  for (const tensor of edit.initializers ?? []) parts.push(lengthHead(GRAPH_INITIALIZER, tensor.length), tensor);
+  for (const node of edit.appendNodes ?? []) parts.push(lengthField(GRAPH_NODE, encodeNode(node)));
+  for (const output of edit.outputs ?? []) {
+    const type = lengthField(TYPE_TENSOR, varintField(TENSOR_ELEM_TYPE, output.elemType));
+    parts.push(
       lengthField(
         GRAPH_OUTPUT,
-        concatBytes([
-          stringField(VALUE_INFO_NAME, output.name),
-          lengthField(
-            VALUE_INFO_TYPE,
-            lengthField(TYPE_TENSOR, varintField(TENSOR_ELEM_TYPE, output.elemType)),
-          ),
-        ]),
+        concatBytes([stringField(VALUE_INFO_NAME, output.name), lengthField(VALUE_INFO_TYPE, type)]),
       ),
-    ),
-  ];
-  const newGraph = concatBytes([graph.bytes, ...additions]);
-  return concatBytes([
+    );
+  }
+  const graphLength = parts.reduce((sum, p) => sum + p.length, 0);
+  return [
     model.subarray(0, graph.start),
-    lengthField(MODEL_GRAPH, newGraph),
+    lengthHead(MODEL_GRAPH, graphLength),
+    ...parts,
     model.subarray(graph.end),
-  ]);
+  ];
 }

@@ -97,10 +97,14 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The key and length that start a length-delimited field of `length` bytes. */
+export function lengthHead(field: number, length: number): Uint8Array {
+  return Uint8Array.from([...varintBytes(field * 8 + WIRE_LENGTH), ...varintBytes(length)]);
+}
+
 /** A length-delimited field (a string, bytes or an embedded message). */
 export function lengthField(field: number, payload: Uint8Array): Uint8Array {
-  const head = Uint8Array.from([...varintBytes(field * 8 + WIRE_LENGTH), ...varintBytes(payload.length)]);
-  return concatBytes([head, payload]);
+  return concatBytes([lengthHead(field, payload.length), payload]);
 }
 
 export function stringField(field: number, text: string): Uint8Array {
@@ -109,4 +113,24 @@ export function stringField(field: number, text: string): Uint8Array {
 
 export function varintField(field: number, value: number): Uint8Array {
   return Uint8Array.from([...varintBytes(field * 8 + WIRE_VARINT), ...varintBytes(value)]);
+}
+
+/** A packed repeated int32 field (negative values are 10-byte varints; the low 32 bits hold them). */
+export function packedInt32s(bytes: Uint8Array): number[] {
+  const out: number[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      if (offset >= bytes.length) throw new ProtobufError('truncated packed varint');
+      byte = bytes[offset]!;
+      offset += 1;
+      if (shift < 32) value |= (byte & 0x7f) << shift;
+      shift += 7;
+    } while (byte & 0x80);
+    out.push(value | 0);
+  }
+  return out;
 }
