@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ import { onnxRuntimeInstalled } from '../onnx/session.js';
 import { numberParam } from '../shared/params.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import { needsPreparation, prepareText } from '../../text/prepare.js';
+import { type PreparedModel, prepareKokoroModel } from './prepare.js';
 import type { KokoroRequest, KokoroResult } from './synthesize.js';
 import { parseBlend } from './blend.js';
 import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
@@ -24,8 +26,9 @@ import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
  * symbols Kokoro was trained on (japanese.ts). Inputs:
  * `input_ids` int64 [1, N] (phoneme ids padded with 0 at both ends), `style` float32 [1, 256] (the
  * voice pack's row at N − 2, as kokoro-js picks it), `speed` float32 [1]; output `waveform`.
- * Word timings come from a `duration`/`durations`/`pred_dur` output when the export has one,
- * otherwise proportionally within the speech regions (timings.ts).
+ * Word timings come from a `duration`/`durations`/`pred_dur` output: exports without one are
+ * prepared once (prepare.ts: the graph's own duration tensor becomes a `durations` output, cached
+ * beside the models); if that fails, timings are proportional within the speech regions (timings.ts).
  *
  * `speed` is passed to the model (clamped to 0.5–2); `variation` and `prosody` are not realized
  * (Kokoro has no such inputs; the pipeline's transforms cover prosody).
@@ -68,9 +71,20 @@ export interface KokoroEngineOptions {
   threads?: number;
   /** Folder of `<voice>.bin` packs; default `kokoro-82m/voices/` if present, else kokoro-js's. */
   voicesDir?: string;
+  /**
+   * Where prepared models (prepare.ts) are cached; default `<last model folder>/kokoro-82m/.prepared`
+   * (the last folder is `modelsDir`, the writable one: search path folders may be read-only).
+   */
+  preparedDir?: string;
 }
 
-export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine & { warm(): Promise<void> } {
+export type KokoroEngine = SpeechEngine & {
+  warm(): Promise<void>;
+  /** The model file synthesis uses (prepared once per source file), or null when none is installed. */
+  model(): Promise<PreparedModel | null>;
+};
+
+export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
   const workers = Math.max(1, options.threads ?? 1);
   // onnxruntime's own threads share the cores among the workers.
   const intraOpThreads = Math.max(1, Math.floor(availableParallelism() / workers));
@@ -80,6 +94,25 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     script: new URL('./worker.js', import.meta.url),
   });
   const modelFile = () => findPackFile(options.modelFolders, KOKORO_PACK, KOKORO_MODEL_FILES);
+  const preparedDir =
+    options.preparedDir ??
+    (options.modelFolders.length > 0
+      ? path.join(options.modelFolders[options.modelFolders.length - 1]!, KOKORO_PACK, '.prepared')
+      : null);
+  // One preparation per source file (and version of it), shared by every request.
+  const prepared = new Map<string, Promise<PreparedModel>>();
+  const prepare = (source: string): Promise<PreparedModel> => {
+    const key = `${source}\0${fileVersion(source)}`;
+    let model = prepared.get(key);
+    if (!model) {
+      model =
+        preparedDir === null
+          ? Promise.resolve({ file: source, source, prepared: false, reason: 'no cache folder' })
+          : prepareKokoroModel(source, preparedDir);
+      prepared.set(key, model);
+    }
+    return model;
+  };
   const voiceFile = (voice: string): string | null => {
     const packaged = kokoroJsVoicesDir();
     const candidates = [
@@ -90,7 +123,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     return candidates.find((file): file is string => file !== null && isFile(file)) ?? null;
   };
 
-  const engine: SpeechEngine & { warm(): Promise<void> } = {
+  const engine: KokoroEngine = {
     info: {
       id: KOKORO_ENGINE_ID,
       label: 'Kokoro-82M',
@@ -106,9 +139,14 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
       return modelFile() !== null && voiceFile('af_heart') !== null && onnxRuntimeInstalled();
     },
 
+    async model() {
+      const source = modelFile();
+      return source === null ? null : prepare(source);
+    },
+
     async warm() {
       if (!(await engine.isAvailable())) return;
-      await pool.broadcast({ kind: 'warm' });
+      await Promise.all([pool.broadcast({ kind: 'warm' }), engine.model()]);
       await engine.synthesize({
         text: 'Hello.',
         language: 'en-US',
@@ -147,6 +185,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
         language === 'j' && needsPreparation(input.text, 'ja')
           ? await prepareText(input.text, 'ja')
           : undefined;
+      const { file, prepared: isPrepared } = await prepare(model);
       const result = await pool.run({
         kind: 'synthesize',
         job: {
@@ -154,7 +193,8 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
           ...(words === undefined ? {} : { words }),
           voice,
           language,
-          modelFile: model,
+          modelFile: file,
+          fallbackModelFile: isPrepared ? model : null,
           voices,
           speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
           threads: intraOpThreads,
@@ -167,6 +207,16 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     close: () => pool.close(),
   };
   return engine;
+}
+
+/** Size and modification time: a replaced model file is prepared again. */
+function fileVersion(file: string): string {
+  try {
+    const { size, mtimeMs } = statSync(file);
+    return `${size}:${mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /** The `voices/` folder of npm kokoro-js, or null when the package is not installed. */

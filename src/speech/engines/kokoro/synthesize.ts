@@ -8,6 +8,7 @@ import {
   float32Tensor,
   getSession,
   int64Tensor,
+  type OrtSession,
   type OrtTensor,
   pickName,
   tensorFloat32,
@@ -45,6 +46,8 @@ export interface KokoroJob {
   voice: string;
   language: KokoroLanguage;
   modelFile: string;
+  /** The source model, when `modelFile` is a prepared copy of it: used if the copy fails to load. */
+  fallbackModelFile?: string | null;
   /** Style packs and their weights (summing to 1): one voice, or a blend (blend.ts). */
   voices: Array<{ file: string; weight: number }>;
   speed: number;
@@ -116,6 +119,13 @@ export function styleRow(pack: Float32Array, phonemeIds: number): Float32Array {
   return pack.subarray(row * STYLE_SIZE, (row + 1) * STYLE_SIZE);
 }
 
+function loadSession(job: KokoroJob): Promise<OrtSession> {
+  const session = getSession(job.modelFile, { threads: job.threads });
+  const fallback = job.fallbackModelFile;
+  if (!fallback) return session;
+  return session.catch(() => getSession(fallback, { threads: job.threads }));
+}
+
 export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
   const words = job.words;
   const tokens = words?.map((w) => w.text) ?? tokenizeWhitespace(job.text).map((t) => t.text);
@@ -144,10 +154,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
     };
   }
 
-  const [session, pack] = await Promise.all([
-    getSession(job.modelFile, { threads: job.threads }),
-    getBlendedPack(job.voices),
-  ]);
+  const [session, pack] = await Promise.all([loadSession(job), getBlendedPack(job.voices)]);
   const idsName =
     pickName(session.inputNames, ['input_ids', 'tokens']) ?? session.inputNames[0] ?? 'input_ids';
   const styleName = pickName(session.inputNames, ['style', 'ref_s']) ?? 'style';
