@@ -11,6 +11,7 @@ import { DesignService } from './domain/designs.js';
 import { GenerationService } from './domain/generations.js';
 import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
+import { DECODE_LIMITS } from './audio/decode-limits.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
@@ -78,8 +79,10 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     blobs,
     enhance: denoise,
   });
-  const clones = new CloneService({ config, store, accounts, blobs, denoise, engines: () => engines.available() });
-  const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs });
+  // One limit on concurrent recording decodes for the whole process: each ffmpeg may hold hundreds of MB.
+  const decodes = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
+  const clones = new CloneService({ config, store, accounts, blobs, denoise, decodes, engines: () => engines.available() });
+  const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs, decodes });
   const library = new VoiceLibrary(store, accounts, designs);
   // Expired design previews and their audio are removed every minute.
   const sweeper = setInterval(() => void designs.sweepExpired().catch(() => undefined), 60_000);

@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { endianness, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../errors.js';
-import { FairQueue } from '../queue/fair-queue.js';
 import { DECODE_LIMITS, checkSourceClaims, wavClaims } from './decode-limits.js';
 import { FfmpegFailure, type FfmpegRunOptions, runFfmpeg } from './ffmpeg-process.js';
 import type { PcmAudio } from './pcm.js';
@@ -26,6 +25,17 @@ export interface DecodeAudioOptions {
   tempDir?: string;
   /** Whose decode this is (an account id): waiting decodes take turns round-robin by key. */
   queueKey?: string;
+  /**
+   * Caps decodes running at once across the process (each ffmpeg may hold a few hundred MB): the
+   * container passes one fair queue of `DECODE_LIMITS.concurrency` slots to every caller. Without
+   * one, the decode runs at once.
+   */
+  limiter?: DecodeLimiter;
+}
+
+/** Runs tasks a few at a time, round-robin by key, refusing with 503 `queue_full` past its backlog. */
+export interface DecodeLimiter {
+  run<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
 
 /** What the file was, as ffprobe describes its first audio stream. */
@@ -81,9 +91,6 @@ function positiveNumber(value: string | undefined): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-/** Decodes in this process, across all callers: each ffmpeg may hold a few hundred MB. */
-const decodeQueue = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
-
 /**
  * Decodes any audio ffmpeg reads (mp3, wav, m4a/aac, ogg, opus, flac, webm, the audio track of an
  * mp4...) to mono Float32 PCM. The bytes go through a temporary file because MP4/M4A files often
@@ -91,7 +98,7 @@ const decodeQueue = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWa
  *
  * Uploads are hostile until proven otherwise (docs/reliability.md, F3): a WAV header is checked
  * before anything runs, ffprobe's description of the file is checked before ffmpeg decodes it, at
- * most `DECODE_LIMITS.concurrency` decodes run at once, and ffmpeg runs with a per-allocation cap,
+ * most `DECODE_LIMITS.concurrency` decodes run at once (through `options.limiter`), and ffmpeg runs with a per-allocation cap,
  * an address-space limit, a time limit and a cap on the bytes it may write.
  * Throws `AppError('unreadable_audio')` when there is no decodable audio or the file claims an
  * absurd rate or channel count, `sample_too_large` when it claims an absurd length, and
@@ -103,7 +110,8 @@ export async function decodeAudio(buffer: Buffer, options: DecodeAudioOptions = 
   const claims = wavClaims(buffer);
   if (claims !== null) checkSourceClaims(claims);
   try {
-    return await decodeQueue.run(options.queueKey ?? 'default', () => decodeInTempFile(buffer, options));
+    const decode = () => decodeInTempFile(buffer, options);
+    return await (options.limiter ? options.limiter.run(options.queueKey ?? 'default', decode) : decode());
   } catch (error) {
     if (error instanceof AppError && error.code === 'queue_full') {
       throw new AppError('queue_full', 'Too many recordings are being decoded; try again shortly', {

@@ -1,4 +1,4 @@
-import { decodeAudio } from '../audio/decode.js';
+import { type DecodeLimiter, decodeAudio } from '../audio/decode.js';
 import type { PcmAudio } from '../audio/pcm.js';
 import { encodeWav } from '../audio/wav.js';
 import type { Config } from '../config.js';
@@ -30,6 +30,8 @@ export interface CloneInput {
 }
 
 export interface CloneDeps {
+  /** The process's one limit on concurrent recording decodes (docs/reliability.md, F3). */
+  decodes: DecodeLimiter;
   config: Readonly<Config>;
   store: Store;
   accounts: AccountService;
@@ -69,6 +71,7 @@ export class CloneService {
       ffprobePath: this.deps.config.ffprobePath,
       tempDir: this.deps.config.tempDir,
       queueKey: caller.accountId,
+      limiter: this.deps.decodes,
     });
     const notes: string[] = [];
     const info = decoded.info;

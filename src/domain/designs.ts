@@ -1,4 +1,4 @@
-import { decodeAudio } from '../audio/decode.js';
+import { type DecodeLimiter, decodeAudio } from '../audio/decode.js';
 import { encodeAudio } from '../audio/encode.js';
 import type { Config } from '../config.js';
 import type { DesignPreviewRow, Store, VoiceRow } from '../db/store.js';
@@ -44,6 +44,8 @@ export interface DesignDeps {
   pipeline: SpeechPipeline;
   queue: FairQueue;
   blobs: BlobStore;
+  /** The process's one limit on concurrent recording decodes (docs/reliability.md, F3). */
+  decodes: DecodeLimiter;
 }
 
 /**
@@ -161,6 +163,7 @@ export class DesignService {
         maxSeconds: 60,
         tempDir: this.deps.config.tempDir,
         queueKey: caller.accountId,
+        limiter: this.deps.decodes,
       });
       const encoded = await encodeAudio(decoded.audio, {
         format: 'MP3',

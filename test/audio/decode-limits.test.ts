@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { decodeAudio, decodeFile } from '../../src/audio/decode.js';
 import { DECODE_LIMITS } from '../../src/audio/decode-limits.js';
+import { FairQueue } from '../../src/queue/fair-queue.js';
 import { FfmpegFailure } from '../../src/audio/ffmpeg-process.js';
 import { AppError } from '../../src/errors.js';
 import { HAVE_GNU_TIME, lyingWav, measuredTools, oneHertzBomb, tenHourWebm, tone } from './hostile-audio.js';
@@ -89,7 +90,10 @@ describe('decoding hostile recordings', () => {
   test(`at most ${DECODE_LIMITS.concurrency} decodes run at once; the rest wait their turn`, async () => {
     tools.reset();
     const wav = lyingWav({ sampleRate: 16_000, channels: 1 }, tone(1));
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => decodeAudio(wav, { ...options, queueKey: `k${i % 3}` })));
+    const limiter = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => decodeAudio(wav, { ...options, limiter, queueKey: `k${i % 3}` })),
+    );
     assert.equal(results.length, 6);
     for (const { audio } of results) assert.equal(audio.samples.length, 32_000);
     assert.equal(tools.runs().length, 12, 'one ffprobe and one ffmpeg per decode');
@@ -99,7 +103,8 @@ describe('decoding hostile recordings', () => {
   test(`past ${DECODE_LIMITS.maxWaiting} waiting decodes, more are refused with 503 queue_full`, async () => {
     const wav = lyingWav({ sampleRate: 16_000, channels: 1 }, tone(0.2));
     const total = DECODE_LIMITS.concurrency + DECODE_LIMITS.maxWaiting + 2;
-    const settled = await Promise.allSettled(Array.from({ length: total }, () => decodeAudio(wav, options)));
+    const limiter = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
+    const settled = await Promise.allSettled(Array.from({ length: total }, () => decodeAudio(wav, { ...options, limiter })));
     const refused = settled.filter((result) => result.status === 'rejected');
     assert.equal(refused.length, 2);
     for (const result of refused) {

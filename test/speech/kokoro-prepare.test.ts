@@ -34,7 +34,7 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     voice: 'af_heart',
     language: 'a',
     modelFile: file,
-    voiceFile: path.join(kokoroJsVoicesDir()!, 'af_heart.bin'),
+    voices: [{ file: path.join(kokoroJsVoicesDir()!, 'af_heart.bin'), weight: 1 }],
     speed: 1,
     threads: 2,
     ...overrides,
