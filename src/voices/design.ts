@@ -13,14 +13,9 @@ import { fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
 import { resolveLanguage } from './languages.js';
 import { bandCentresHz } from './measure.js';
-import {
-  espeakMedianHz,
-  espeakRealization,
-  espeakVariantData,
-  espeakVariantTraits,
-  unitHash,
-  type VoiceGender,
-} from './preset-traits.js';
+import { espeakMedianHz, espeakRealization } from './espeak-realization.js';
+import { espeakVariantData, espeakVariantTraits } from './espeak-variants.js';
+import { unitHash, type VoiceGender } from './preset-traits.js';
 import { describedRealizations, engineRealizations, espeakVoiceFor } from './voice-engines.js';
 
 export type { DesignAge, PaceWord, PitchWord } from './design-words.js';

@@ -9,13 +9,9 @@ import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } fr
 import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
-import {
-  espeakMedianHz,
-  espeakRealization,
-  espeakVariantData,
-  espeakWpm,
-  type VoiceGender,
-} from './preset-traits.js';
+import { espeakMedianHz, espeakRealization } from './espeak-realization.js';
+import { espeakVariantData, espeakWpm } from './espeak-variants.js';
+import type { VoiceGender } from './preset-traits.js';
 import { fitDescribedClone } from './realize-described.js';
 import { type CloneFittingPlan, cloneFittingPlan } from './voice-engines.js';
 
