@@ -15,7 +15,7 @@
  */
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { buildCatalog, type PresetVoice } from '../src/voices/catalog.js';
-import { voicePitch } from '../src/voices/measure.js';
+import { voicePitch } from '../src/voices/measure-pitch.js';
 import { espeakMedianHz, type PitchCalibration } from '../src/voices/espeak-realization.js';
 import { espeakVariantData } from '../src/voices/espeak-variants.js';
 import { probeText } from '../src/voices/probe-texts.js';

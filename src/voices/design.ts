@@ -12,7 +12,7 @@ import {
 import { fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
 import { resolveLanguage } from './languages.js';
-import { bandCentresHz } from './measure.js';
+import { bandCentresHz } from './measure-brightness.js';
 import { espeakMedianHz, espeakRealization } from './espeak-realization.js';
 import { espeakVariantData, espeakVariantTraits } from './espeak-variants.js';
 import { unitHash, type VoiceGender } from './preset-traits.js';
