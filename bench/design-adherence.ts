@@ -18,7 +18,8 @@
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
-import { type DesignSpec, designCandidates, designRanges, parseDescription } from '../src/voices/design.js';
+import { type DesignSpec, designRanges, parseDescription } from '../src/voices/design.js';
+import { designCandidates } from '../src/voices/design-candidates.js';
 import { traitsAreDistinct } from '../src/speech/voice-identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
