@@ -24,7 +24,7 @@ import { traitsAreDistinct } from '../src/speech/voice-identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { benchPicoEngine } from './pico.js';
-import { renderIdentity } from '../src/voices/realize.js';
+import { renderIdentity } from '../src/voices/render-identity.js';
 
 /** Description, language hint, and which relation groups it belongs to. */
 const DESCRIPTIONS: Array<{ prompt: string; hint?: string; groups: Array<'deep male' | 'young female' | 'fast' | 'slow' | 'british'> }> = [

@@ -19,7 +19,7 @@ import { voicePitch } from '../src/voices/measure-pitch.js';
 import { espeakMedianHz, type PitchCalibration } from '../src/voices/espeak-realization.js';
 import { espeakVariantData } from '../src/voices/espeak-variants.js';
 import { probeText } from '../src/voices/probe-texts.js';
-import { renderIdentity } from '../src/voices/realize.js';
+import { renderIdentity } from '../src/voices/render-identity.js';
 
 const TOLERANCE = 0.01;
 const REFINEMENTS = 3;

@@ -9,7 +9,8 @@ import { createFliteEngine } from '../../src/speech/engines/flite/index.js';
 import { PRESETS } from '../../src/voices/catalog.js';
 import { measureTraits } from '../../src/voices/measure.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
-import { realizeClone, renderIdentity } from '../../src/voices/realize.js';
+import { realizeClone } from '../../src/voices/realize.js';
+import { renderIdentity } from '../../src/voices/render-identity.js';
 import { makeRecording, type RecordingSpec, vocalTractFilter } from './recordings.js';
 
 /**

@@ -8,7 +8,7 @@ import { DISTINCT_TRAIT_STEPS, relativeDifference, traitsAreDistinct } from '../
 import { type MeasuredTraits, measureTraits } from '../../src/voices/measure.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { probeText } from '../../src/voices/probe-texts.js';
-import { renderIdentity } from '../../src/voices/realize.js';
+import { renderIdentity } from '../../src/voices/render-identity.js';
 
 /**
  * Presets as they come out of espeak-ng (realization and transform, as served on v-flash/v-lite),
