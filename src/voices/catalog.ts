@@ -6,14 +6,13 @@ import type { VoiceDescription } from '../speech/voice-description.js';
 import { groupRealizer } from '../speech/voice-realizers.js';
 import { stockRealization } from './stock-voices.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits } from '../speech/voice-identity.js';
+import { type PitchCalibration, presetEspeakRealization } from './espeak-realization.js';
 import {
   ageOf,
   CATEGORIES,
   type Cell,
   categoryPhrase,
   gridCells,
-  type PitchCalibration,
-  presetEspeakRealization,
   presetTraits,
   typicalFormantScale,
   unitHash,

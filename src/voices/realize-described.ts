@@ -3,7 +3,7 @@ import { spectralDistance } from '../audio/spectrum.js';
 import type { SpeechEngine } from '../speech/engine.js';
 import { cloneCandidates } from '../speech/voice-realizers.js';
 import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
-import { voicePitch } from './measure.js';
+import { voicePitch } from './measure-pitch.js';
 import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
 
 /**

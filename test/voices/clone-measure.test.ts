@@ -7,8 +7,10 @@ import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../../src/speech/engines/flite/index.js';
 import { PRESETS } from '../../src/voices/catalog.js';
-import { measureTraits, voicePitch } from '../../src/voices/measure.js';
-import { realizeClone, renderIdentity } from '../../src/voices/realize.js';
+import { measureTraits } from '../../src/voices/measure.js';
+import { voicePitch } from '../../src/voices/measure-pitch.js';
+import { realizeClone } from '../../src/voices/realize.js';
+import { renderIdentity } from '../../src/voices/render-identity.js';
 import { makeRecording, type RecordingSpec, vocalTractFilter } from './recordings.js';
 
 /**

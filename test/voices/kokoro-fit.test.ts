@@ -7,7 +7,7 @@ import { formatBlend, mixPacks, parseBlend } from '../../src/speech/engines/koko
 import { KOKORO_VOICE_TRAITS } from '../../src/speech/engines/kokoro/data/voice-traits.js';
 import { kokoroLanguageFor } from '../../src/speech/engines/kokoro/voices.js';
 import { PRESETS } from '../../src/voices/catalog.js';
-import { voicePitch } from '../../src/voices/measure.js';
+import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { parseDataUri } from '../helpers/audio.js';
 import { KOKORO_SKIP, neuralEnv } from '../helpers/models.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
