@@ -182,8 +182,10 @@ describe('realizeClone', () => {
       const sibling = PRESETS.find(
         (voice) => voice.gender === traits.gender && voice.identity.engines['espeak-ng']?.id === espeak.id,
       );
+      // Kokoro realizations of clones are fitted by rendering on Kokoro, which this test does not install.
       const ids = (engines: Record<string, { id: string }>) =>
-        Object.fromEntries(Object.entries(engines).map(([key, value]) => [key, value.id]));
+        Object.fromEntries(Object.entries(engines).filter(([key]) => key !== 'kokoro').map(([key, value]) => [key, value.id]));
+      assert.equal(identity.engines['kokoro'], undefined);
       assert.deepEqual(ids(identity.engines), ids(sibling!.identity.engines));
       // Flite and Pico have voices for American men and women, not for gender-neutral voices.
       if (spec.gender !== 'neutral')
