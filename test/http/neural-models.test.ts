@@ -7,7 +7,7 @@ import { decodeWav } from '../../src/audio/wav.js';
 import { PRESETS } from '../../src/voices/catalog.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { parseDataUri } from '../helpers/audio.js';
-import { KOKORO_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
+import { KOKORO_SKIP, neuralEnv } from '../helpers/models.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
 
 /**
@@ -60,8 +60,10 @@ describe('models on the neural weights', KOKORO_SKIP, () => {
   let server: TestServer;
   let account: Account;
   before(async () => {
-    const search = [TEST_MODELS_DIR!, ...(existsSync(SHARED_MODELS) ? [SHARED_MODELS] : [])];
-    server = await startServer({ RATE_LIMIT_PER_MINUTE: '10000', MODELS_SEARCH_PATH: search.join(':') });
+    server = await startServer({
+      RATE_LIMIT_PER_MINUTE: '10000',
+      ...neuralEnv(existsSync(SHARED_MODELS) ? [SHARED_MODELS] : []),
+    });
     account = await server.createAccount('pro', 1_000_000);
   });
   after(() => server.close());

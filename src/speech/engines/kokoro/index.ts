@@ -127,11 +127,11 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
     info: {
       id: KOKORO_ENGINE_ID,
       label: 'Kokoro-82M',
-      // Not measured here (no weights on this machine): a placeholder from published listening tests,
-      // where Kokoro-82M ranks far above espeak-ng (1.3) and SVOX Pico (3.16), so v-pro prefers it.
-      naturalness: 4.0,
-      // Not measured here either: about 3-5x real time on a desktop CPU as reported for the fp32 model.
-      realTimeFactor: 3,
+      // NISQA median of the 20 American packs on the probe text (data/voice-traits.ts): 3.98.
+      naturalness: 3.98,
+      // Measured with the prepared float32 graph: 0.75 CPU seconds per audio second on 2 threads,
+      // so about 2.7x real time on 2 idle cores (0.7-0.9x under a load of 3-7).
+      realTimeFactor: 2.5,
       voices: kokoroVoiceInfos(),
     },
 
