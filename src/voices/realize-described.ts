@@ -15,7 +15,7 @@ import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
  */
 
 /** Candidates rendered per engine. */
-const CANDIDATES = 4;
+const CANDIDATES = 3;
 /** One semitone of median-F0 miss weighs like this many dB of spectral distance. */
 const DB_PER_SEMITONE = 1.5;
 /** Residual pitch misses smaller than this (semitones, about 2 %) are left alone. */
@@ -46,9 +46,12 @@ export async function fitDescribedClone(
   };
   for (const engine of engines) {
     let best: { realization: EngineRealization; semitones: number; score: number } | undefined;
+    // The probe's first sentence (about 3 s of speech) is enough to measure a median F0 and a
+    // spectrum, and neural engines take about their own duration to say it on 2 cores.
+    const text = firstSentence(probe.text);
     for (const realization of cloneCandidates(engine.info.id, description, CANDIDATES)) {
       const { audio } = await engine.synthesize({
-        text: probe.text,
+        text,
         language: probe.language,
         voice: realization,
         speed: 1,
@@ -65,4 +68,9 @@ export async function fitDescribedClone(
     out[engine.info.id] = shift === 0 ? best.realization : { ...best.realization, transform: { pitchShiftSemitones: shift } };
   }
   return out;
+}
+
+function firstSentence(text: string): string {
+  const match = /^.+?[.!?。！？](\s|$)/su.exec(text);
+  return match ? match[0].trim() : text;
 }
