@@ -4,7 +4,7 @@
  * (from the known text), and every pair of one language is checked with `traitsAreDistinct`.
  * test/voices/preset-distinctness.test.ts asserts the same on espeak-ng; this prints the pairs
  * that measure alike, the worst pitch miss and a count per language, never an exit code. With
- * `--engine flite` or `--engine svox-pico` it measures the presets that engine speaks on v-pro
+ * `--engine flite`, `--engine svox-pico` or `--engine kokoro` it measures the presets that engine speaks on v-pro
  * (American voices on Flite; women of six locales on Pico, which needs its lingware).
  *
  *   npx tsc -p tsconfig.json && node dist/bench/preset-distinctness.js [--engine id] all | en de fr
@@ -12,6 +12,8 @@
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
+import { createKokoroEngine } from '../src/speech/engines/kokoro/index.js';
+import { longTermSpectrum, spectralDistance } from '../src/audio/spectrum.js';
 import { PRESETS } from '../src/voices/catalog.js';
 import { relativeDifference, traitsAreDistinct } from '../src/speech/voice-identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
@@ -28,12 +30,17 @@ const languages =
   args.length === 0 || args[0] === 'all'
     ? [...new Set(spoken.map((preset) => preset.languages[0]))].filter((language) => count(language) > 1)
     : args;
+const modelFolders = [process.env['MODELS_SEARCH_PATH'], process.env['VOICELIB_TEST_MODELS'], 'data/models'].flatMap(
+  (entry) => (entry ? entry.split(':') : []),
+);
 const engine: SpeechEngine =
   engineId === 'flite'
     ? createFliteEngine({ threads: 1 })
     : engineId === 'svox-pico'
       ? benchPicoEngine()
-      : createEspeakEngine({ threads: 1 });
+      : engineId === 'kokoro'
+        ? createKokoroEngine({ modelFolders })
+        : createEspeakEngine({ threads: 1 });
 const pct = (value: number) => `${(100 * value).toFixed(1)} %`;
 
 console.log(`Engine: ${engineId}\n`);
@@ -45,12 +52,12 @@ let total = { presets: 0, pairs: 0, alike: 0, worstMiss: 0 };
 for (const language of languages) {
   const voices = spoken.filter((preset) => preset.languages[0] === language);
   const text = probeText(language);
-  const measured: Array<{ slug: string; traits: MeasuredTraits }> = [];
+  const measured: Array<{ slug: string; traits: MeasuredTraits; spectrum: Float32Array }> = [];
   let worstMiss = 0;
   for (const voice of voices) {
     const audio = await renderIdentity(engine, voice.identity, text, voice.language_code);
     const traits = measureTraits(audio, { transcript: text, language: voice.language_code });
-    measured.push({ slug: voice.slug, traits });
+    measured.push({ slug: voice.slug, traits, spectrum: longTermSpectrum(audio) });
     const miss = traits.pitchHz / voice.identity.traits.pitchHz - 1;
     if (Math.abs(miss) > Math.abs(worstMiss)) worstMiss = miss;
   }
@@ -63,7 +70,8 @@ for (const language of languages) {
       if (traitsAreDistinct(a.traits, b.traits)) continue;
       alike.push(
         `${a.slug} ~ ${b.slug} (${pct(relativeDifference(a.traits.pitchHz, b.traits.pitchHz))} / ` +
-          `${pct(relativeDifference(a.traits.formantScale, b.traits.formantScale))} / ${pct(relativeDifference(a.traits.rate, b.traits.rate))})`,
+          `${pct(relativeDifference(a.traits.formantScale, b.traits.formantScale))} / ${pct(relativeDifference(a.traits.rate, b.traits.rate))}; ` +
+          `spectra ${spectralDistance(a.spectrum, b.spectrum).toFixed(2)} dB apart)`,
       );
     }
   }
