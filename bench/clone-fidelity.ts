@@ -17,9 +17,11 @@ import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
 import { PRESETS } from '../src/voices/catalog.js';
-import { measureTraits, voicePitch } from '../src/voices/measure.js';
+import { measureTraits } from '../src/voices/measure.js';
+import { voicePitch } from '../src/voices/measure-pitch.js';
 import { benchPicoEngine } from './pico.js';
-import { realizeClone, renderIdentity } from '../src/voices/realize.js';
+import { realizeClone } from '../src/voices/realize.js';
+import { renderIdentity } from '../src/voices/render-identity.js';
 import { makeRecording, type RecordingSpec, vocalTractFilter } from '../test/voices/recordings.js';
 
 const DECODE_RATE = 32000;

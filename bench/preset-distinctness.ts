@@ -13,10 +13,10 @@ import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
 import { PRESETS } from '../src/voices/catalog.js';
-import { relativeDifference, traitsAreDistinct } from '../src/voices/identity.js';
+import { relativeDifference, traitsAreDistinct } from '../src/speech/voice-identity.js';
 import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
-import { renderIdentity } from '../src/voices/realize.js';
+import { renderIdentity } from '../src/voices/render-identity.js';
 import { benchPicoEngine } from './pico.js';
 
 const args = process.argv.slice(2);

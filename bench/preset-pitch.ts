@@ -15,10 +15,11 @@
  */
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { buildCatalog, type PresetVoice } from '../src/voices/catalog.js';
-import { voicePitch } from '../src/voices/measure.js';
-import { espeakMedianHz, espeakVariantData, type PitchCalibration } from '../src/voices/preset-traits.js';
+import { voicePitch } from '../src/voices/measure-pitch.js';
+import { espeakMedianHz, type PitchCalibration } from '../src/voices/espeak-realization.js';
+import { espeakVariantData } from '../src/voices/espeak-variants.js';
 import { probeText } from '../src/voices/probe-texts.js';
-import { renderIdentity } from '../src/voices/realize.js';
+import { renderIdentity } from '../src/voices/render-identity.js';
 
 const TOLERANCE = 0.01;
 const REFINEMENTS = 3;

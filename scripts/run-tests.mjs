@@ -20,7 +20,13 @@ function walk(dir) {
 
 // Files that take minutes start first, so the many short ones fill the other worker beside them
 // instead of one long file running alone at the end.
-const LONG_FIRST = ['voices/preset-distinctness', 'http/clone-audio', 'voices/clone-measure', 'http/voices'];
+const LONG_FIRST = [
+  'voices/preset-distinctness',
+  'http/clone-audio',
+  'voices/clone-measure',
+  'http/languages-everywhere',
+  'http/voices',
+];
 const rank = (file) => {
   const index = LONG_FIRST.findIndex((name) => file.includes(`/${name}.test.js`));
   return index === -1 ? LONG_FIRST.length : index;

@@ -7,6 +7,11 @@ export interface Config {
   /** Absolute URL clients use to reach this service; hosted audio links are built from it. */
   publicBaseUrl: string;
   dataDir: string;
+  /**
+   * Scratch files (uploads being decoded, Flite's text and WAV files): `DATA_DIR/tmp`, emptied at
+   * every start, so work cut short by a crash or kill -9 never piles up in the system temp folder.
+   */
+  tempDir: string;
   /** `sqlite:<file>` or `postgres://...`. */
   databaseUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -107,6 +112,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     port,
     publicBaseUrl,
     dataDir,
+    tempDir: path.join(dataDir, 'tmp'),
     databaseUrl,
     logLevel,
     adminToken,

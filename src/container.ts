@@ -1,3 +1,4 @@
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PcmAudio } from './audio/pcm.js';
 import type { Config } from './config.js';
@@ -10,6 +11,7 @@ import { DesignService } from './domain/designs.js';
 import { GenerationService } from './domain/generations.js';
 import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
+import { DECODE_LIMITS } from './audio/decode-limits.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
@@ -17,6 +19,7 @@ import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
 import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
+import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
 
 /** Everything the app and the CLI need, built once. The only place that names concrete adapters. */
@@ -50,6 +53,10 @@ export interface StartReport {
 }
 
 export async function buildContainer(config: Readonly<Config>): Promise<Container> {
+  // Whatever is in the temp folder belongs to a previous run that died mid-work: one process
+  // owns a data folder (as with the spool), so nothing there is in use yet.
+  await rm(config.tempDir, { recursive: true, force: true });
+  await mkdir(config.tempDir, { recursive: true });
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   const store = new Store(database.db);
@@ -57,7 +64,8 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   const ledger = new PointsLedger(store);
   const engines = new EngineRegistry(config);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
-  const pipeline = new SpeechPipeline(engines);
+  // Experimental languages are spoken in the closest language an installed engine speaks.
+  const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage);
   const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
   const accounts = new AccountService(store);
   const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
@@ -71,8 +79,10 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     blobs,
     enhance: denoise,
   });
-  const clones = new CloneService({ config, store, accounts, blobs, denoise, engines: () => engines.available() });
-  const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs });
+  // One limit on concurrent recording decodes for the whole process: each ffmpeg may hold hundreds of MB.
+  const decodes = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
+  const clones = new CloneService({ config, store, accounts, blobs, denoise, decodes, engines: () => engines.available() });
+  const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs, decodes });
   const library = new VoiceLibrary(store, accounts, designs);
   // Expired design previews and their audio are removed every minute.
   const sweeper = setInterval(() => void designs.sweepExpired().catch(() => undefined), 60_000);

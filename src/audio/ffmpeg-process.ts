@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { AppError } from '../errors.js';
 
 /** How to run one ffmpeg/ffprobe process. */
@@ -9,6 +10,11 @@ export interface FfmpegRunOptions {
   timeoutMs?: number;
   /** Fail once stdout grows past this many bytes (protects memory against runaway decodes); default 1 GiB. */
   maxOutputBytes?: number;
+  /**
+   * Address-space limit (RLIMIT_AS) in bytes, set through util-linux `prlimit` where it is
+   * installed (Debian always has it); without `prlimit` the process runs unlimited.
+   */
+  addressSpaceBytes?: number;
 }
 
 /**
@@ -33,6 +39,23 @@ export class FfmpegFailure extends Error {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_OUTPUT_BYTES = 1 << 30;
+/** `prlimit` exits with these when it cannot run the command (not found, not executable, loader failed). */
+const EXEC_FAILED_CODES = new Set([126, 127]);
+
+let prlimitPath: string | null | undefined;
+/** util-linux `prlimit`, looked up once. */
+function findPrlimit(): string | null {
+  prlimitPath ??= ['/usr/bin/prlimit', '/bin/prlimit'].find((candidate) => existsSync(candidate)) ?? null;
+  return prlimitPath;
+}
+
+/** The command line to spawn: `command args`, under `prlimit --as=N` when a limit is asked for and possible. */
+function commandLine(command: string, args: readonly string[], addressSpaceBytes: number | undefined) {
+  const prlimit = addressSpaceBytes === undefined ? null : findPrlimit();
+  if (prlimit === null) return { file: command, argv: [...args], limited: false };
+  // prlimit sets the limit on itself and then execs the command, so the pid (and kill) stay the same.
+  return { file: prlimit, argv: [`--as=${addressSpaceBytes}`, '--', command, ...args], limited: true };
+}
 
 /**
  * Runs `command args` (ffmpeg or ffprobe), feeding `input` on stdin, and resolves with everything
@@ -47,7 +70,8 @@ export function runFfmpeg(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const line = commandLine(command, args, options.addressSpaceBytes);
+    const child = spawn(line.file, line.argv, { stdio: ['pipe', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let outputBytes = 0;
     let stderr = '';
@@ -80,6 +104,8 @@ export function runFfmpeg(
     child.on('close', (code: number | null) => {
       clearTimeout(timer);
       if (failure) reject(failure);
+      else if (line.limited && code !== null && EXEC_FAILED_CODES.has(code))
+        reject(new FfmpegFailure('spawn', `${command} could not be started under prlimit (exit ${code})`, code, stderr));
       else if (code !== 0)
         reject(new FfmpegFailure('exit', `${command} exited with code ${code}`, code, stderr));
       else resolve(Buffer.concat(chunks, outputBytes));

@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import type { EqBand, VoiceTransform } from '../voices/identity.js';
+import type { EqBand, VoiceTransform } from './voice-transform.js';
 import { biquadCoefficients, filterInPlace } from './biquad.js';
 import type { PcmAudio } from './pcm.js';
 import { pitchMarks } from './pitch-marks.js';

@@ -1,7 +1,7 @@
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { findPreset } from '../voices/catalog.js';
-import type { VoiceIdentity } from '../voices/identity.js';
+import type { VoiceIdentity } from '../speech/voice-identity.js';
 import type { Caller } from './accounts.js';
 import type { ResolvedVoice, VoiceDirectory } from './voice-directory.js';
 

@@ -1,4 +1,4 @@
-import { decodeAudio } from '../audio/decode.js';
+import { type DecodeLimiter, decodeAudio } from '../audio/decode.js';
 import type { PcmAudio } from '../audio/pcm.js';
 import { encodeWav } from '../audio/wav.js';
 import type { Config } from '../config.js';
@@ -30,12 +30,14 @@ export interface CloneInput {
 }
 
 export interface CloneDeps {
+  /** The process's one limit on concurrent recording decodes (docs/reliability.md, F3). */
+  decodes: DecodeLimiter;
   config: Readonly<Config>;
   store: Store;
   accounts: AccountService;
   blobs: BlobStore;
   denoise: (audio: PcmAudio) => Promise<PcmAudio>;
-  /** The speech engines installed here: espeak-ng renders the probes, the stock-voice ones get fitted too. */
+  /** The speech engines installed here: the clone is fitted on those that speak its language. */
   engines: () => Promise<SpeechEngine[]>;
 }
 
@@ -67,6 +69,9 @@ export class CloneService {
       maxSeconds: CLONE_MAX_SECONDS,
       ffmpegPath: this.deps.config.ffmpegPath,
       ffprobePath: this.deps.config.ffprobePath,
+      tempDir: this.deps.config.tempDir,
+      queueKey: caller.accountId,
+      limiter: this.deps.decodes,
     });
     const notes: string[] = [];
     const info = decoded.info;
@@ -97,14 +102,13 @@ export class CloneService {
     if (traits.speechSeconds < MIN_SPEECH_SECONDS || traits.pitchHz <= 0) {
       throw new AppError('unreadable_audio', 'The recording holds too little speech to clone (at least 1 s is needed)');
     }
-    const engines = await this.deps.engines();
-    const espeak = engines.find((engine) => engine.info.id === 'espeak-ng');
+    // The clone is fitted on the installed engines that speak its language, or the closest
+    // language one of them speaks when none does (experimental languages).
     const identity = await realizeClone(traits, {
       language: language.code,
       gender: traits.gender,
       longTermSpectrum: longTermSpectrum(audio),
-      ...(espeak ? { engine: espeak } : {}),
-      stockEngines: engines.filter((engine) => engine !== espeak),
+      engines: await this.deps.engines(),
     });
 
     const id = newId('voice');

@@ -1,4 +1,4 @@
-import { decodeAudio } from '../audio/decode.js';
+import { type DecodeLimiter, decodeAudio } from '../audio/decode.js';
 import { encodeAudio } from '../audio/encode.js';
 import type { Config } from '../config.js';
 import type { DesignPreviewRow, Store, VoiceRow } from '../db/store.js';
@@ -8,8 +8,9 @@ import type { FairQueue } from '../queue/fair-queue.js';
 import { parseMarkup } from '../speech/markup.js';
 import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { designCandidates, parseDescription } from '../voices/design.js';
-import type { VoiceIdentity } from '../voices/identity.js';
+import { parseDescription } from '../voices/design.js';
+import { designCandidates } from '../voices/design-candidates.js';
+import type { VoiceIdentity } from '../speech/voice-identity.js';
 import { resolveLanguage } from '../voices/languages.js';
 import type { AccountService, Caller } from './accounts.js';
 import { realize } from './catalog-voice-directory.js';
@@ -44,6 +45,8 @@ export interface DesignDeps {
   pipeline: SpeechPipeline;
   queue: FairQueue;
   blobs: BlobStore;
+  /** The process's one limit on concurrent recording decodes (docs/reliability.md, F3). */
+  decodes: DecodeLimiter;
 }
 
 /**
@@ -156,7 +159,13 @@ export class DesignService {
     let clip: { data: Buffer; mime: string; ext: string };
     if (input.sample_base64) {
       const data = Buffer.from(input.sample_base64.replace(/^data:[^,]*,/, ''), 'base64');
-      const decoded = await decodeAudio(data, { ffmpegPath: this.deps.config.ffmpegPath, maxSeconds: 60 });
+      const decoded = await decodeAudio(data, {
+        ffmpegPath: this.deps.config.ffmpegPath,
+        maxSeconds: 60,
+        tempDir: this.deps.config.tempDir,
+        queueKey: caller.accountId,
+        limiter: this.deps.decodes,
+      });
       const encoded = await encodeAudio(decoded.audio, {
         format: 'MP3',
         sampleRate: 24_000,

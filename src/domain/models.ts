@@ -1,3 +1,4 @@
+import type { ModelKey } from '../speech/model-keys.js';
 /** The speech models of the contract: keys, flags and cost multipliers exactly as the spec lists them. */
 export interface ModelInfo {
   key: ModelKey;
@@ -9,8 +10,7 @@ export interface ModelInfo {
   description: string;
 }
 
-export const MODEL_KEYS = ['v-studio', 'v-flash', 'v-pro', 'v-lite'] as const;
-export type ModelKey = (typeof MODEL_KEYS)[number];
+export { MODEL_KEYS, type ModelKey } from '../speech/model-keys.js';
 export const DEFAULT_MODEL: ModelKey = 'v-pro';
 
 export const MODELS: readonly ModelInfo[] = Object.freeze([

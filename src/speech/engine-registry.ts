@@ -28,7 +28,7 @@ export class EngineRegistry {
         id: 'flite',
         load: async () => {
           const { createFliteEngine } = await import('./engines/flite/index.js');
-          return createFliteEngine({ threads: config.engineThreads });
+          return createFliteEngine({ threads: config.engineThreads, tempDir: config.tempDir });
         },
       },
       {

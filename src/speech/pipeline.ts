@@ -2,13 +2,13 @@ import type { PcmAudio } from '../audio/pcm.js';
 import { resample } from '../audio/resample.js';
 import { makeSilence } from '../audio/silence.js';
 import { applyTransform, transformTimings } from '../audio/transform.js';
-import type { ModelKey } from '../domain/models.js';
+import type { ModelKey } from './model-keys.js';
 import { AppError } from '../errors.js';
 import type { EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
 import type { EngineRegistry } from './engine-registry.js';
 import { EMOTIONS, type MarkupSegment } from './markup.js';
-import { chooseEngine } from './model-policy.js';
-import type { VoiceTransform } from '../voices/identity.js';
+import { chooseEngine, type ClosestLanguage, speechLanguageFor } from './model-policy.js';
+import type { VoiceTransform } from './voice-identity.js';
 
 /** How one voice sounds: its language, its realization per engine, and its default pace. */
 export interface VoiceRealization {
@@ -43,6 +43,8 @@ export interface SpeakResult {
   audio: PcmAudio;
   words: WordTiming[];
   engine: string;
+  /** The language the engine spoke: the voice's, or the closest one an engine speaks (`speechLanguageFor`). */
+  language: string;
 }
 
 /**
@@ -67,12 +69,22 @@ export function temperatureToVariation(temperature: number): number {
  * of exactly the requested length, and shifts each segment's word timings to its place.
  */
 export class SpeechPipeline {
-  constructor(private readonly engines: EngineRegistry) {}
+  /** Voice language and engine set → the language spoken (see `speechLanguageFor`); it is pure, so kept. */
+  private readonly spokenLanguages = new Map<string, string | null>();
+
+  /**
+   * @param closest how a language no engine speaks finds the closest one that an engine does (the
+   *   voice library's `fallbackSpeechLanguage`); without it such voices fail with `provider_error`.
+   */
+  constructor(
+    private readonly engines: EngineRegistry,
+    private readonly closest?: ClosestLanguage,
+  ) {}
 
   async speak(request: SpeakRequest): Promise<SpeakResult> {
-    const engine = await this.pickEngine(request.model, request.voice);
+    const { engine, language } = await this.pickEngine(request.model, request.voice);
     const { transform: engineTransform, ...engineVoice } = request.voice.engines[engine.info.id] ?? {
-      id: request.voice.language,
+      id: language,
     };
     const steerable = request.model === 'v-studio';
     const delivery = steerable ? DELIVERY[request.deliveryMode ?? 'BALANCED'] : null;
@@ -99,7 +111,7 @@ export class SpeechPipeline {
           : undefined;
       const result = await this.synthesize(engine, {
         text: segment.text,
-        language: request.voice.language,
+        language,
         voice: engineVoice,
         speed: clamp(baseSpeed * (style?.pace ?? 1), 0.3, 2.5),
         variation: baseVariation,
@@ -149,7 +161,7 @@ export class SpeechPipeline {
       samples.set(chunk, at);
       at += chunk.length;
     }
-    return { audio: { sampleRate: rate, samples }, words, engine: engine.info.id };
+    return { audio: { sampleRate: rate, samples }, words, engine: engine.info.id, language };
   }
 
   private async synthesize(engine: SpeechEngine, input: SynthesisInput) {
@@ -166,16 +178,25 @@ export class SpeechPipeline {
 
   /**
    * The model's engine among those this voice has a realization for, so a voice keeps sounding
-   * like itself (a male preset is never handed to an engine's only, female voice).
+   * like itself (a male preset is never handed to an engine's only, female voice), chosen by the
+   * voice's language; when none of them speaks it (an experimental language), by the closest
+   * language one of them speaks, which is then the language synthesized.
    */
-  private async pickEngine(model: ModelKey, voice: VoiceRealization): Promise<SpeechEngine> {
+  private async pickEngine(model: ModelKey, voice: VoiceRealization): Promise<{ engine: SpeechEngine; language: string }> {
     const available = await this.engines.available();
     const realizable = available.filter((e) => voice.engines[e.info.id] !== undefined);
-    const engine = chooseEngine(model, voice.language, realizable.length > 0 ? realizable : available);
-    if (!engine) {
+    const pool = realizable.length > 0 ? realizable : available;
+    const key = `${voice.language}|${pool.map((e) => e.info.id).join(',')}`;
+    let language = this.spokenLanguages.get(key);
+    if (language === undefined) {
+      language = speechLanguageFor(voice.language, pool, this.closest);
+      this.spokenLanguages.set(key, language);
+    }
+    const engine = language === null ? null : chooseEngine(model, language, pool);
+    if (!engine || language === null) {
       throw new AppError('provider_error', `No speech engine is installed for ${voice.language}`, { retryable: false });
     }
-    return engine;
+    return { engine, language };
   }
 }
 

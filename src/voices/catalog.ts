@@ -2,16 +2,17 @@ import { createHash } from 'node:crypto';
 import { compareCodes } from './bcp47.js';
 import { PRESET_PITCH } from './data/preset-pitch.js';
 import { PRESET_SEEDS } from './data/preset-seeds.js';
+import type { VoiceDescription } from '../speech/voice-description.js';
+import { groupRealizer } from '../speech/voice-realizers.js';
 import { stockRealization } from './stock-voices.js';
-import type { EngineRealization, VoiceIdentity, VoiceTraits } from './identity.js';
+import type { EngineRealization, VoiceIdentity, VoiceTraits } from '../speech/voice-identity.js';
+import { type PitchCalibration, presetEspeakRealization } from './espeak-realization.js';
 import {
   ageOf,
   CATEGORIES,
   type Cell,
   categoryPhrase,
   gridCells,
-  type PitchCalibration,
-  presetEspeakRealization,
   presetTraits,
   typicalFormantScale,
   unitHash,
@@ -130,6 +131,8 @@ export function buildCatalog(calibrations: ReadonlyMap<string, PitchCalibration>
     const categoryOf = new Map(
       voices.map((voice, i) => [voice, CATEGORIES[(i + categoryOffset) % CATEGORIES.length]]),
     );
+    // Engines that fit descriptions (Kokoro) give each preset of the language its own realization.
+    const realize = groupRealizer();
     for (const gender of ['female', 'male', 'neutral'] as const) {
       const group = voices.filter((voice) => voice.gender === gender);
       const offset = Math.floor(unitHash(`grid:${language}:${gender}`) * 7);
@@ -140,7 +143,7 @@ export function buildCatalog(calibrations: ReadonlyMap<string, PitchCalibration>
         const category = categoryOf.get(voice) ?? 'narration';
         const traits = presetTraits(gender, cell, category, voice.slug);
         const calibration = calibrations.get(voice.slug);
-        presets.set(voice, preset(voice, category, cell, traits, i + variantPick, calibration));
+        presets.set(voice, preset(voice, category, cell, traits, i + variantPick, calibration, realize));
       });
     }
   }
@@ -154,11 +157,13 @@ function preset(
   traits: VoiceTraits,
   index: number,
   calibration: PitchCalibration | undefined,
+  realize: (description: VoiceDescription) => Record<string, EngineRealization>,
 ): PresetVoice {
   const age = ageOf(draft.gender, cell.pitchLevel);
   const typicalScale = typicalFormantScale(draft.gender);
   const engines: Record<string, EngineRealization> = {
     'espeak-ng': presetEspeakRealization(draft.espeak, draft.gender, cell, traits, index, calibration),
+    ...realize({ language: draft.code, gender: draft.gender, traits, typicalFormantScale: typicalScale }),
   };
   // Flite and SVOX Pico speak with a few stock voices, moved to the traits (`stock-voices.ts`).
   const pico = PICO_LOCALES.get(draft.espeak);

@@ -47,7 +47,9 @@ function compute(): ReadonlySet<string> {
   const result = new Set<string>(OTHER_ENGINE_LANGUAGES);
   for (const [, , declared] of ESPEAK_LANGUAGE_VOICES) {
     for (const entry of declared.split(' ')) {
-      const parts = parseTag(entry.split(':')[0] ?? '');
+      const name = entry.split(':')[0] ?? '';
+      // espeak's Cherokee is `chr-US-Qaaa-x-west` (script after region, no valid tag): its language counts.
+      const parts = parseTag(name) ?? parseTag(name.split('-')[0] ?? '');
       if (parts === null) continue;
       const language = aliases.get(parts.language)?.language ?? parts.language;
       // Private-use and unregistered names (espeak's `piqd`, `qdb`, `py`) are no languages of the list.

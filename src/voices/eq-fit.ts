@@ -1,5 +1,5 @@
 import { biquadCoefficients } from '../audio/biquad.js';
-import type { EqBand } from './identity.js';
+import type { EqBand } from '../speech/voice-identity.js';
 
 /**
  * Fits a handful of equalizer bands to a target curve in dB (for clones: the recording's

@@ -3,8 +3,6 @@ import { presetLanguageCodes } from './catalog.js';
 import { naturalEngineLanguages } from './engine-languages.js';
 import { accentTag, languageData, maximize } from './language-data.js';
 
-export { type CanSpeak, fallbackSpeechLanguage } from './speech-fallback.js';
-
 /**
  * The language list of `GET /api/v1/voices/languages` and the resolver for every `language`
  * field. Built once from CLDR and the IANA registry (see `language-data.ts` and docs/voices.md):

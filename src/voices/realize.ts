@@ -1,25 +1,28 @@
 import type { PcmAudio } from '../audio/pcm.js';
 import { resample } from '../audio/resample.js';
 import { longTermSpectrum, spectralDistance } from '../audio/spectrum.js';
-import { applyTransform } from '../audio/transform.js';
 import type { SpeechEngine } from '../speech/engine.js';
-import { eqResponseDb, fitEq } from './eq-fit.js';
-import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from './identity.js';
-import { bandCentresHz, measureFormantScale, RANGE_SPREAD_SEMITONES, voicePitch } from './measure.js';
+import { enginesSpeaking } from '../speech/model-policy.js';
+import type { EngineRealization, VoiceIdentity, VoiceTraits } from '../speech/voice-identity.js';
+import { bandCentresHz } from './measure-brightness.js';
+import { RANGE_SPREAD_SEMITONES } from './measure-pitch.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
-import {
-  espeakMedianHz,
-  espeakRealization,
-  espeakVariantData,
-  espeakWpm,
-  type VoiceGender,
-} from './preset-traits.js';
-import { engineRealizations, espeakVoiceFor } from './voice-engines.js';
+import { espeakMedianHz, espeakRealization } from './espeak-realization.js';
+import { espeakVariantData, espeakWpm } from './espeak-variants.js';
+import type { VoiceGender } from './preset-traits.js';
+import { fitDescribedClone } from './realize-described.js';
+import { fitStockRealizations } from './realize-stock.js';
+import { finishFit, type Fit, fitTransform, type SpectrumTarget } from './realize-transform.js';
+import { render } from './render-identity.js';
+import { cloneFittingPlan } from './voice-engines.js';
 
 /** Options for `realizeClone`. */
 export interface RealizeCloneOptions {
-  /** BCP-47 tag of the recording (`en-GB`); picks the espeak-ng voice and the probe sentence. */
+  /**
+   * BCP-47 tag of the recording (`en-GB`); picks the espeak-ng voice and the probe sentence. A
+   * language no engine speaks is probed (and later spoken) in its closest spoken language.
+   */
   language: string;
   gender: VoiceGender;
   /** `longTermSpectrum(recording)` with its default 32 bands. */
@@ -31,6 +34,11 @@ export interface RealizeCloneOptions {
    * sentence, so the engine's spectrum and pitch are compared with the recording on the same words.
    */
   transcript?: string;
+  /**
+   * The engines installed here: the clone is fitted on each that speaks its language (or the
+   * closest spoken one). Takes the place of `engine` and `stockEngines`, which say it per engine.
+   */
+  engines?: readonly SpeechEngine[];
   /** An espeak-ng engine to render probes with; default: one shared single-thread engine, loaded on first use. */
   engine?: SpeechEngine;
   /**
@@ -40,13 +48,6 @@ export interface RealizeCloneOptions {
    */
   stockEngines?: readonly SpeechEngine[];
 }
-
-/** Pitch corrections stop once the probe's median F0 is this close to the target (0.3 %). */
-const PITCH_TOLERANCE = 0.003;
-/** Formant shifts smaller than 1 % are not worth a resampling pass. */
-const MIN_FORMANT_SHIFT = 0.01;
-/** The transform's formant stage stays within ±25 %: beyond that the audio degrades faster than it gains. */
-const MAX_FORMANT_SHIFT = 1.25;
 
 /**
  * Turns measured traits into a clone's identity, as close to the recording as espeak-ng plus the
@@ -73,9 +74,14 @@ export async function realizeClone(
   traits: VoiceTraits,
   options: RealizeCloneOptions,
 ): Promise<VoiceIdentity> {
-  const engine = options.engine ?? (await sharedEngine());
-  const espeakId = espeakVoiceFor(options.language, options.gender);
-  const text = probeSentence(options.language, options.transcript);
+  const installed = options.engines ?? [];
+  const engine =
+    options.engine ?? installed.find((candidate) => candidate.info.id === PROBE_ENGINE) ?? (await sharedEngine());
+  const stockEngines = options.stockEngines ?? installed.filter((candidate) => candidate !== engine);
+  // Probes are said in the language the voice will be spoken in, on the engines that speak it.
+  const plan = cloneFittingPlan(options.language, options.gender, traits, engine, stockEngines);
+  const { language, espeakId } = plan;
+  const text = probeSentence(language, options.transcript);
   const target = options.longTermSpectrum;
   const spectrumRate = options.sampleRate ?? 32000;
 
@@ -95,13 +101,13 @@ export async function realizeClone(
     options.gender,
     traits,
     text,
-    options.language,
+    language,
     goal,
   );
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
   for (const variant of variantsToFit) {
     const realization = espeakForClone(espeakId, variant, traits);
-    const probe = await render(engine, realization, text, options.language);
+    const probe = await render(engine, realization, text, language);
     const fit = fitTransform(probe, traits, goal);
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
   }
@@ -117,58 +123,24 @@ export async function realizeClone(
       breathiness: traits.breathiness,
     },
     engines: {
-      ...(await fitStockRealizations(
-        engineRealizations(espeakId, options.gender, traits),
-        options.stockEngines ?? [],
-        {
-          traits,
-          text,
-          language: options.language,
-          goal,
-        },
-      )),
-      'espeak-ng': best.realization,
+      ...plan.kept,
+      ...(await fitStockRealizations(plan.fitted, { traits, text, language, goal })),
+      ...(await fitDescribedClone(enginesSpeaking(language, stockEngines), {
+        language,
+        gender: options.gender,
+        traits,
+        text,
+        spectrum: target,
+        spectrumOf,
+      })),
+      [PROBE_ENGINE]: best.realization,
     },
     transform,
   };
 }
 
-/** Formant shifts tried on stock voices: 0.8 to 1.25 in steps of about 5.7 %, 1 among them. */
-const STOCK_FORMANT_GRID = Array.from({ length: 9 }, (_, i) => round(1.25 ** ((i - 4) / 4), 3));
-
-/**
- * Each stock-voice realization whose engine is at hand says the probe; the transform that moves
- * that probe to the recording (pitch residue, the formant shift whose spectrum after EQ comes
- * closest, refined in 2.5 % steps, EQ) replaces the realization's relative one.
- */
-async function fitStockRealizations(
-  realizations: Record<string, EngineRealization>,
-  engines: readonly SpeechEngine[],
-  probe: { traits: VoiceTraits; text: string; language: string; goal: SpectrumTarget },
-): Promise<Record<string, EngineRealization>> {
-  const out: Record<string, EngineRealization> = {};
-  for (const [engineId, realization] of Object.entries(realizations)) {
-    const engine = engines.find((candidate) => candidate.info.id === engineId);
-    if (engine === undefined) {
-      out[engineId] = realization;
-      continue;
-    }
-    const { transform: _relative, ...voice } = realization;
-    const audio = await render(engine, voice, probe.text, probe.language);
-    // The stock voice's formants measure on another footing than the recording's (one recorded
-    // speaker, 16 kHz), so the shift is chosen by comparing spectra over a grid, no shift included.
-    const { transform: pitch } = pitchStep(audio, probe.traits.pitchHz);
-    let best: Fit | undefined;
-    for (const shift of STOCK_FORMANT_GRID) {
-      const candidate: VoiceTransform = { ...pitch };
-      setFormantShift(candidate, shift);
-      const fit = withEq(audio, candidate, probe.goal);
-      if (best === undefined || fit.distance < best.distance) best = fit;
-    }
-    out[engineId] = { ...voice, transform: finishFit(audio, best!, probe.goal, probe.traits.pitchHz) };
-  }
-  return out;
-}
+/** The engine whose realization the clone is fitted on first, with calibrated parameters (below). */
+const PROBE_ENGINE = 'espeak-ng';
 
 /**
  * F0 spread of espeak-ng speech: the 10th–90th percentile spread in semitones is about
@@ -249,123 +221,6 @@ function espeakForClone(espeakId: string, variantId: string, traits: VoiceTraits
   };
 }
 
-interface Fit {
-  transform: VoiceTransform;
-  /** The probe with the transform's pitch and formant stages (no EQ). */
-  audio: PcmAudio;
-  /** Long-term-spectrum distance of the transformed probe (with EQ) to the recording, dB. */
-  distance: number;
-}
-
-/** What the transform is fitted against: the recording's spectrum and how to analyse a probe like it. */
-interface SpectrumTarget {
-  spectrum: Float32Array;
-  spectrumOf: (audio: PcmAudio) => Float32Array;
-  /** Centre frequency of each band, Hz. */
-  centres: readonly number[];
-}
-
-/**
- * Pitch, formant and EQ corrections that move `probe` (the engine's rendering) to the targets:
- * one measured pitch step, the formant shift measured at the target pitch (the formant estimate
- * leans a little on F0, so both sides are compared at the same pitch), and EQ bands fitted to
- * what remains of the spectral difference.
- */
-function fitTransform(probe: PcmAudio, traits: VoiceTraits, target: SpectrumTarget): Fit {
-  const { transform, frames } = pitchStep(probe, traits.pitchHz);
-  // PSOLA keeps timing, so the raw probe's voiced frames are the pitched probe's too.
-  const pitched = applyTransform(probe, transform);
-  setFormantShift(transform, traits.formantScale / measureFormantScale(pitched, frames));
-  return withEq(probe, transform, target);
-}
-
-/** One measured pitch step from the probe's median F0 to `targetHz`, and the probe's F0 frames. */
-function pitchStep(probe: PcmAudio, targetHz: number): { transform: VoiceTransform; frames: Float32Array } {
-  const raw = voicePitch(probe);
-  const transform: VoiceTransform = {};
-  if (raw.medianHz > 0)
-    transform.pitchShiftSemitones = round(clampSemitones(12 * Math.log2(targetHz / raw.medianHz)), 3);
-  return { transform, frames: raw.frames };
-}
-
-/** The fit's formant shift refined against the spectrum, then its pitch landed on `targetHz`. */
-function finishFit(probe: PcmAudio, fit: Fit, target: SpectrumTarget, targetHz: number): VoiceTransform {
-  const refined = refineFormantShift(probe, fit, target);
-  const transform = { ...refined.transform };
-  landPitch(probe, transform, targetHz, voicePitch(refined.audio).medianHz);
-  return transform;
-}
-
-/**
- * Refines the formant shift of a fitted probe by analysis by synthesis: shifts 2.5 % and 5 % either
- * side are rendered and the one whose long-term spectrum (after its own EQ) is closest to the
- * recording wins. LPC formants of high voices (above about 200 Hz) are only good to a few percent;
- * the spectrum comparison settles what they leave open.
- */
-function refineFormantShift(probe: PcmAudio, fit: Fit, target: SpectrumTarget): Fit {
-  let best = fit;
-  const base = fit.transform.formantShift ?? 1;
-  for (const step of [0.95, 0.975, 1.025, 1.05]) {
-    const transform: VoiceTransform = { ...fit.transform };
-    delete transform.eq;
-    setFormantShift(transform, base * step);
-    const candidate = withEq(probe, transform, target);
-    if (candidate.distance < best.distance) best = candidate;
-  }
-  return best;
-}
-
-function setFormantShift(transform: VoiceTransform, factor: number): void {
-  if (Number.isFinite(factor) && Math.abs(Math.log(factor)) >= MIN_FORMANT_SHIFT) {
-    transform.formantShift = round(Math.min(MAX_FORMANT_SHIFT, Math.max(1 / MAX_FORMANT_SHIFT, factor)), 3);
-  } else {
-    delete transform.formantShift;
-  }
-}
-
-/**
- * `transform` (pitch and formants) applied to `probe`, plus EQ bands fitted to the remaining
- * difference when they help. The equalised spectrum is predicted as the spectrum plus the EQ's
- * response at each band centre (the bands are narrow against the EQ's curves) rather than
- * filtered and analysed again.
- */
-function withEq(probe: PcmAudio, transform: VoiceTransform, target: SpectrumTarget): Fit {
-  const current = applyTransform(probe, transform);
-  const before = target.spectrumOf(current);
-  const difference = Array.from(target.spectrum, (value, b) => value - before[b]!);
-  const eq = fitEq(difference, target.centres, probe.sampleRate);
-  let distance = spectralDistance(target.spectrum, before);
-  if (eq.length > 0) {
-    const response = eqResponseDb(eq, target.centres, probe.sampleRate);
-    const after = before.map((value, b) => value + response[b]!);
-    const eqDistance = spectralDistance(target.spectrum, after);
-    if (eqDistance < distance) {
-      transform.eq = eq;
-      distance = eqDistance;
-    }
-  }
-  return { transform, audio: current, distance };
-}
-
-/**
- * Corrects `transform.pitchShiftSemitones` until `probe` transformed has its median F0 within
- * `PITCH_TOLERANCE` of `targetHz` (PSOLA and the formant stage do not move F0 by exactly the
- * nominal amount); `measuredHz` is the current result. At most two more renderings.
- */
-function landPitch(probe: PcmAudio, transform: VoiceTransform, targetHz: number, measuredHz: number): void {
-  let measured = measuredHz;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    if (!(measured > 0) || Math.abs(measured / targetHz - 1) <= PITCH_TOLERANCE) return;
-    const semitones = (transform.pitchShiftSemitones ?? 0) + 12 * Math.log2(targetHz / measured);
-    transform.pitchShiftSemitones = round(clampSemitones(semitones), 3);
-    measured = voicePitch(applyTransform(probe, transform)).medianHz;
-  }
-}
-
-function clampSemitones(semitones: number): number {
-  return Math.max(-24, Math.min(24, semitones));
-}
-
 /** The transcript (when long enough to carry a pitch median, cut at a word within 400 characters) or the language's probe. */
 function probeSentence(language: string, transcript: string | undefined): string {
   const words = (transcript ?? '').trim();
@@ -373,36 +228,6 @@ function probeSentence(language: string, transcript: string | undefined): string
   if (words.length <= 400) return words;
   const cut = words.slice(0, 400);
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 200));
-}
-
-/** Renders `text` with one engine realization, untransformed. */
-async function render(
-  engine: SpeechEngine,
-  realization: EngineRealization,
-  text: string,
-  language: string,
-): Promise<PcmAudio> {
-  const result = await engine.synthesize({ text, language, voice: realization, speed: 1, variation: 0.5 });
-  return result.audio;
-}
-
-/**
- * Renders `text` as a voice sounds on `engine`: its realization there, then the transform (the
- * realization's own, else the identity's), as the speech pipeline does for one piece of speech.
- * For tests and benchmarks that need a voice's sound without the whole pipeline.
- */
-export async function renderIdentity(
-  engine: SpeechEngine,
-  identity: VoiceIdentity,
-  text: string,
-  language: string,
-): Promise<PcmAudio> {
-  const realization = identity.engines[engine.info.id];
-  if (realization === undefined) throw new Error(`the identity has no ${engine.info.id} realization`);
-  const { transform: own, ...voice } = realization;
-  const audio = await render(engine, voice, text, language);
-  const transform = own ?? identity.transform;
-  return transform ? applyTransform(audio, transform) : audio;
 }
 
 let shared: Promise<SpeechEngine> | undefined;
@@ -413,9 +238,4 @@ function sharedEngine(): Promise<SpeechEngine> {
     createEspeakEngine({ threads: 1 }),
   );
   return shared;
-}
-
-function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }

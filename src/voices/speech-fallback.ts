@@ -6,8 +6,17 @@ import { resolveLanguage } from './languages.js';
 /** Whether some engine can speak a bare language (`en`, `yue`). */
 export type CanSpeak = (language: string) => boolean;
 
+/** Which rule of `fallbackSpeechLanguage` gave the language (numbered as there). */
+export type FallbackRule = 'spoken' | 'macrolanguage' | 'variety' | 'family' | 'match' | 'script' | 'default';
+
+/** A fallback with the rule that chose it. */
+export interface SpeechFallback {
+  language: string;
+  rule: FallbackRule;
+}
+
 const defaultCanSpeak: CanSpeak = (language) => engineLanguages().has(language);
-const defaultCache = new Map<string, string>();
+const defaultCache = new Map<string, SpeechFallback>();
 /** CLDR match distances up to this mean "the same language, another variety" (`gsw` → `de` is 4). */
 const SAME_VARIETY_DISTANCE = 10;
 
@@ -33,6 +42,11 @@ const SAME_VARIETY_DISTANCE = 10;
  * @example fallbackSpeechLanguage('en-GB') // 'en-GB'
  */
 export function fallbackSpeechLanguage(code: string, canSpeak: CanSpeak = defaultCanSpeak): string {
+  return explainSpeechFallback(code, canSpeak).language;
+}
+
+/** `fallbackSpeechLanguage` with the rule that chose the language (for tests and diagnostics). */
+export function explainSpeechFallback(code: string, canSpeak: CanSpeak = defaultCanSpeak): SpeechFallback {
   if (canSpeak !== defaultCanSpeak) return compute(code, canSpeak);
   let result = defaultCache.get(code);
   if (result === undefined) {
@@ -42,11 +56,11 @@ export function fallbackSpeechLanguage(code: string, canSpeak: CanSpeak = defaul
   return result;
 }
 
-function compute(code: string, canSpeak: CanSpeak): string {
+function compute(code: string, canSpeak: CanSpeak): SpeechFallback {
   const resolved = resolveLanguage(code);
-  if (resolved === null || resolved.language === 'auto') return 'en';
+  if (resolved === null || resolved.language === 'auto') return { language: 'en', rule: 'default' };
   const language = resolved.language;
-  if (canSpeak(language)) return resolved.code;
+  if (canSpeak(language)) return { language: resolved.code, rule: 'spoken' };
   const data = languageData();
   const script = maximize({ language })?.script;
   const fits = (candidate: string | undefined): candidate is string =>
@@ -56,25 +70,27 @@ function compute(code: string, canSpeak: CanSpeak): string {
     (script === undefined || maximize({ language: candidate })?.script === script);
 
   const macrolanguage = data.registry.get(language)?.macrolanguage;
-  if (fits(macrolanguage)) return macrolanguage;
+  if (fits(macrolanguage)) return { language: macrolanguage, rule: 'macrolanguage' };
 
   const matches = (data.matches.get(language) ?? []).filter(([supported]) => fits(supported));
-  for (const [supported, distance] of matches) if (distance <= SAME_VARIETY_DISTANCE) return supported;
+  for (const [supported, distance] of matches)
+    if (distance <= SAME_VARIETY_DISTANCE) return { language: supported, rule: 'variety' };
 
   for (let group = data.groupParent.get(language); group !== undefined; group = data.groupParent.get(group)) {
     const members = descendants(group).filter(fits);
     if (members.length === 0) continue;
     const member = new Set(members);
-    return matches.find(([supported]) => member.has(supported))?.[0] ?? mostSpoken(members) ?? 'en';
+    const chosen = matches.find(([supported]) => member.has(supported))?.[0] ?? mostSpoken(members);
+    return chosen === undefined ? { language: 'en', rule: 'default' } : { language: chosen, rule: 'family' };
   }
 
-  if (matches[0] !== undefined) return matches[0][0];
+  if (matches[0] !== undefined) return { language: matches[0][0], rule: 'match' };
 
   if (script !== undefined) {
     const best = mostSpoken([...data.registry.keys()].filter(fits));
-    if (best !== undefined) return best;
+    if (best !== undefined) return { language: best, rule: 'script' };
   }
-  return 'en';
+  return { language: 'en', rule: 'default' };
 }
 
 function mostSpoken(candidates: readonly string[]): string | undefined {

@@ -1,6 +1,6 @@
 import { ENGINE_VOICE_TRAITS } from './data/engine-voice-traits.js';
 import { DESIGN_FORMANT_SCALE } from './design-words.js';
-import type { EngineRealization, VoiceTraits, VoiceTransform } from './identity.js';
+import type { EngineRealization, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
 import type { VoiceGender } from './preset-traits.js';
 
 /**

@@ -1,7 +1,11 @@
-import { PRESETS } from './catalog.js';
-import type { EngineRealization, VoiceTraits } from './identity.js';
-import { fallbackSpeechLanguage, resolveLanguage } from './languages.js';
-import type { VoiceGender } from './preset-traits.js';
+import type { SpeechEngine } from '../speech/engine.js';
+import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
+import { realizeDescription } from '../speech/voice-realizers.js';
+import { PRESETS, type PresetVoice } from './catalog.js';
+import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
+import { resolveLanguage } from './languages.js';
+import { fallbackSpeechLanguage } from './speech-fallback.js';
+import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
 import { stockRealization } from './stock-voices.js';
 
 /**
@@ -15,6 +19,19 @@ import { stockRealization } from './stock-voices.js';
  * engine resolves it). Languages no engine speaks go through `fallbackSpeechLanguage`.
  */
 export function espeakVoiceFor(language: string, gender: VoiceGender, accent?: string): string {
+  const { code, preset } = accentPreset(language, gender, accent);
+  return preset?.identity.engines['espeak-ng']?.id ?? code;
+}
+
+/**
+ * The catalog preset that stands for a language, gender and accent: the first preset of `accent`
+ * when given, else of the accent code of this gender, else of the code, else of the bare language.
+ */
+function accentPreset(
+  language: string,
+  gender: VoiceGender,
+  accent?: string,
+): { code: string; preset: PresetVoice | undefined } {
   const resolved = resolveLanguage(language);
   const code =
     resolved === null || resolved.code === 'auto' ? 'en-US' : fallbackSpeechLanguage(resolved.code);
@@ -28,7 +45,26 @@ export function espeakVoiceFor(language: string, gender: VoiceGender, accent?: s
     sameLanguage.find((voice) => voice.language_code === code && voice.gender === gender) ??
     sameLanguage.find((voice) => voice.language_code === code) ??
     sameLanguage[0];
-  return preset?.identity.engines['espeak-ng']?.id ?? code;
+  return { code, preset };
+}
+
+/**
+ * Realizations on the engines that fit a voice description from their own calibration (Kokoro's
+ * blends), for the accent the catalog speaks this language, gender and accent in.
+ */
+export function describedRealizations(
+  language: string,
+  gender: VoiceGender,
+  accent: string | undefined,
+  traits: VoiceTraits,
+): Record<string, EngineRealization> {
+  const { code, preset } = accentPreset(language, gender, accent);
+  return realizeDescription({
+    language: preset?.language_code ?? code,
+    gender,
+    traits,
+    typicalFormantScale: typicalFormantScale(gender),
+  });
 }
 
 /**
@@ -53,4 +89,43 @@ export function engineRealizations(
     }
   }
   return engines;
+}
+
+/** What a clone is fitted on (`cloneFittingPlan`). */
+export interface CloneFittingPlan {
+  /** The language the probes are said in, and the voice will be spoken in. */
+  language: string;
+  /** The espeak-ng voice of the language (through the fallback), whose parameters are fitted first. */
+  espeakId: string;
+  /** Stock-voice realizations on installed engines that speak `language`: each gets a fitted transform. */
+  fitted: Array<{ engine: SpeechEngine; realization: EngineRealization }>;
+  /** Realizations on engines not installed here: kept with their relative transform. */
+  kept: Record<string, EngineRealization>;
+}
+
+/**
+ * The engines and language a clone in `language` is fitted on: the language itself when one of
+ * the engines (`probe` and `stock`) speaks it, else the closest one they speak
+ * (`fallbackSpeechLanguage`); the catalog's stock-voice realizations for that voice and gender on
+ * the engines that speak it. One on an installed engine that does not (Flite for a language that
+ * falls back to Swahili) is left out: it could never speak this voice.
+ */
+export function cloneFittingPlan(
+  language: string,
+  gender: VoiceGender,
+  traits: VoiceTraits,
+  probe: SpeechEngine,
+  stock: readonly SpeechEngine[],
+): CloneFittingPlan {
+  const spoken = speechLanguageFor(language, [probe, ...stock], fallbackSpeechLanguage) ?? language;
+  const espeakId = espeakVoiceFor(language, gender);
+  const speaking = enginesSpeaking(spoken, stock);
+  const fitted: CloneFittingPlan['fitted'] = [];
+  const kept: Record<string, EngineRealization> = {};
+  for (const [engineId, realization] of Object.entries(engineRealizations(espeakId, gender, traits))) {
+    const engine = speaking.find((candidate) => candidate.info.id === engineId);
+    if (engine !== undefined) fitted.push({ engine, realization });
+    else if (!stock.some((candidate) => candidate.info.id === engineId)) kept[engineId] = realization;
+  }
+  return { language: spoken, espeakId, fitted, kept };
 }

@@ -7,7 +7,7 @@ import { applyTransform, transformTimings } from '../../src/audio/transform.js';
 import type { EngineRegistry } from '../../src/speech/engine-registry.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { SpeechPipeline, type VoiceRealization } from '../../src/speech/pipeline.js';
-import type { VoiceTransform } from '../../src/voices/identity.js';
+import type { VoiceTransform } from '../../src/speech/voice-identity.js';
 import { harmonicVoice, noise } from './signals.js';
 import { envelopeShift, formantVoice } from './voice-signals.js';
 

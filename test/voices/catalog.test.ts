@@ -11,9 +11,9 @@ import {
   presetsByLanguage,
 } from '../../src/voices/catalog.js';
 import { ESPEAK_LANGUAGE_VOICES, ESPEAK_VARIANT_DATA } from '../../src/voices/data/espeak-voices.js';
-import { relativeDifference, traitsAreDistinct } from '../../src/voices/identity.js';
+import { relativeDifference, traitsAreDistinct } from '../../src/speech/voice-identity.js';
 import { resolveLanguage } from '../../src/voices/languages.js';
-import { espeakMedianHz } from '../../src/voices/preset-traits.js';
+import { espeakMedianHz } from '../../src/voices/espeak-realization.js';
 import { espeakPackageFiles } from './espeak-package.js';
 
 const GENDERS = ['female', 'male', 'neutral'];

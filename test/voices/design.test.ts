@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
-import { designCandidates, parseDescription } from '../../src/voices/design.js';
-import { traitsAreDistinct } from '../../src/voices/identity.js';
+import { parseDescription } from '../../src/voices/design.js';
+import { designCandidates } from '../../src/voices/design-candidates.js';
+import { traitsAreDistinct } from '../../src/speech/voice-identity.js';
 import { measureTraits } from '../../src/voices/measure.js';
-import { renderIdentity } from '../../src/voices/realize.js';
+import { renderIdentity } from '../../src/voices/render-identity.js';
 
 const NARRATOR = 'A deep, calm older male narrator with a British accent';
 const YOUNG_WOMAN = 'A bright, energetic young woman who speaks fast';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { presetsByLanguage } from '../../src/voices/catalog.js';
 import { engineLanguages } from '../../src/voices/engine-languages.js';
+import { fallbackSpeechLanguage } from '../../src/voices/speech-fallback.js';
 import {
-  fallbackSpeechLanguage,
   findLanguage,
   LEGACY_LANGUAGE_CODES,
   languagesResponse,

@@ -4,10 +4,11 @@ import type { PcmAudio } from '../../src/audio/pcm.js';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { type PresetVoice, presetsByLanguage } from '../../src/voices/catalog.js';
-import { DISTINCT_TRAIT_STEPS, relativeDifference, traitsAreDistinct } from '../../src/voices/identity.js';
-import { type MeasuredTraits, measureTraits, voicePitch } from '../../src/voices/measure.js';
+import { DISTINCT_TRAIT_STEPS, relativeDifference, traitsAreDistinct } from '../../src/speech/voice-identity.js';
+import { type MeasuredTraits, measureTraits } from '../../src/voices/measure.js';
+import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { probeText } from '../../src/voices/probe-texts.js';
-import { renderIdentity } from '../../src/voices/realize.js';
+import { renderIdentity } from '../../src/voices/render-identity.js';
 
 /**
  * Presets as they come out of espeak-ng (realization and transform, as served on v-flash/v-lite),

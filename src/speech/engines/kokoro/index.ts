@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,9 +6,12 @@ import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import { findPackFile, isFile } from '../onnx/model-files.js';
 import { onnxRuntimeInstalled } from '../onnx/session.js';
+import { numberParam } from '../shared/params.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import { needsPreparation, prepareText } from '../../text/prepare.js';
+import { type PreparedModel, prepareKokoroModel } from './prepare.js';
 import type { KokoroRequest, KokoroResult } from './synthesize.js';
+import { parseBlend } from './blend.js';
 import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
 
 /**
@@ -22,8 +26,9 @@ import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
  * symbols Kokoro was trained on (japanese.ts). Inputs:
  * `input_ids` int64 [1, N] (phoneme ids padded with 0 at both ends), `style` float32 [1, 256] (the
  * voice pack's row at N − 2, as kokoro-js picks it), `speed` float32 [1]; output `waveform`.
- * Word timings come from a `duration`/`durations`/`pred_dur` output when the export has one,
- * otherwise proportionally within the speech regions (timings.ts).
+ * Word timings come from a `duration`/`durations`/`pred_dur` output: exports without one are
+ * prepared once (prepare.ts: the graph's own duration tensor becomes a `durations` output, cached
+ * beside the models); if that fails, timings are proportional within the speech regions (timings.ts).
  *
  * `speed` is passed to the model (clamped to 0.5–2); `variation` and `prosody` are not realized
  * (Kokoro has no such inputs; the pipeline's transforms cover prosody).
@@ -66,9 +71,20 @@ export interface KokoroEngineOptions {
   threads?: number;
   /** Folder of `<voice>.bin` packs; default `kokoro-82m/voices/` if present, else kokoro-js's. */
   voicesDir?: string;
+  /**
+   * Where prepared models (prepare.ts) are cached; default `<last model folder>/kokoro-82m/.prepared`
+   * (the last folder is `modelsDir`, the writable one: search path folders may be read-only).
+   */
+  preparedDir?: string;
 }
 
-export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine & { warm(): Promise<void> } {
+export type KokoroEngine = SpeechEngine & {
+  warm(): Promise<void>;
+  /** The model file synthesis uses (prepared once per source file), or null when none is installed. */
+  model(): Promise<PreparedModel | null>;
+};
+
+export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
   const workers = Math.max(1, options.threads ?? 1);
   // onnxruntime's own threads share the cores among the workers.
   const intraOpThreads = Math.max(1, Math.floor(availableParallelism() / workers));
@@ -78,6 +94,25 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     script: new URL('./worker.js', import.meta.url),
   });
   const modelFile = () => findPackFile(options.modelFolders, KOKORO_PACK, KOKORO_MODEL_FILES);
+  const preparedDir =
+    options.preparedDir ??
+    (options.modelFolders.length > 0
+      ? path.join(options.modelFolders[options.modelFolders.length - 1]!, KOKORO_PACK, '.prepared')
+      : null);
+  // One preparation per source file (and version of it), shared by every request.
+  const prepared = new Map<string, Promise<PreparedModel>>();
+  const prepare = (source: string): Promise<PreparedModel> => {
+    const key = `${source}\0${fileVersion(source)}`;
+    let model = prepared.get(key);
+    if (!model) {
+      model =
+        preparedDir === null
+          ? Promise.resolve({ file: source, source, prepared: false, reason: 'no cache folder' })
+          : prepareKokoroModel(source, preparedDir);
+      prepared.set(key, model);
+    }
+    return model;
+  };
   const voiceFile = (voice: string): string | null => {
     const packaged = kokoroJsVoicesDir();
     const candidates = [
@@ -88,15 +123,15 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     return candidates.find((file): file is string => file !== null && isFile(file)) ?? null;
   };
 
-  const engine: SpeechEngine & { warm(): Promise<void> } = {
+  const engine: KokoroEngine = {
     info: {
       id: KOKORO_ENGINE_ID,
       label: 'Kokoro-82M',
-      // Not measured here (no weights on this machine): a placeholder from published listening tests,
-      // where Kokoro-82M ranks far above espeak-ng (1.3) and SVOX Pico (3.16), so v-pro prefers it.
-      naturalness: 4.0,
-      // Not measured here either: about 3-5x real time on a desktop CPU as reported for the fp32 model.
-      realTimeFactor: 3,
+      // NISQA median of the 20 American packs on the probe text (data/voice-traits.ts): 3.98.
+      naturalness: 3.98,
+      // Measured with the prepared float32 graph: 0.75 CPU seconds per audio second on 2 threads,
+      // so about 2.7x real time on 2 idle cores (0.7-0.9x under a load of 3-7).
+      realTimeFactor: 2.5,
       voices: kokoroVoiceInfos(),
     },
 
@@ -104,9 +139,14 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
       return modelFile() !== null && voiceFile('af_heart') !== null && onnxRuntimeInstalled();
     },
 
+    async model() {
+      const source = modelFile();
+      return source === null ? null : prepare(source);
+    },
+
     async warm() {
       if (!(await engine.isAvailable())) return;
-      await pool.broadcast({ kind: 'warm' });
+      await Promise.all([pool.broadcast({ kind: 'warm' }), engine.model()]);
       await engine.synthesize({
         text: 'Hello.',
         language: 'en-US',
@@ -117,7 +157,10 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     },
 
     async synthesize(input: SynthesisInput): Promise<SynthesisResult> {
-      const { voice, language } = resolveKokoroVoice(input.voice.id, input.language);
+      // A realization may name the accent to phonemize with (a British blend asked for en-AU).
+      const params = input.voice.params ?? {};
+      const accent = typeof params['language'] === 'string' ? params['language'] : input.language;
+      const { voice, language } = resolveKokoroVoice(input.voice.id, accent);
       const model = modelFile();
       if (model === null) {
         throw new AppError(
@@ -125,15 +168,24 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
           `Kokoro is not installed: no ${KOKORO_PACK} model in the models folders`,
         );
       }
-      const pack = voiceFile(voice);
-      if (pack === null)
-        throw new AppError('service_unavailable', `Kokoro voice pack "${voice}" is not installed`);
-      const speed = Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1;
+      // A blend names its parts; the resolved voice (language and accent) is then its first part's.
+      const blend = params['blend'];
+      const parts = typeof blend === 'string' ? parseBlend(blend) : [{ voice, weight: 1 }];
+      const voices = parts.map((part) => {
+        const file = voiceFile(part.voice);
+        if (file === null)
+          throw new AppError('service_unavailable', `Kokoro voice pack "${part.voice}" is not installed`);
+        return { file, weight: part.weight };
+      });
+      // `pace` is the realization's own tempo (voice-fit.ts), on top of the request's speed.
+      const pace = numberParam('Kokoro', params, 'pace', 1, 0.5, 2);
+      const speed = (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * pace;
       // Japanese is read from its kana (the analyzer loads here, once per process, not per worker).
       const words =
         language === 'j' && needsPreparation(input.text, 'ja')
           ? await prepareText(input.text, 'ja')
           : undefined;
+      const { file, prepared: isPrepared } = await prepare(model);
       const result = await pool.run({
         kind: 'synthesize',
         job: {
@@ -141,8 +193,9 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
           ...(words === undefined ? {} : { words }),
           voice,
           language,
-          modelFile: model,
-          voiceFile: pack,
+          modelFile: file,
+          fallbackModelFile: isPrepared ? model : null,
+          voices,
           speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
           threads: intraOpThreads,
         },
@@ -154,6 +207,16 @@ export function createKokoroEngine(options: KokoroEngineOptions): SpeechEngine &
     close: () => pool.close(),
   };
   return engine;
+}
+
+/** Size and modification time: a replaced model file is prepared again. */
+function fileVersion(file: string): string {
+  try {
+    const { size, mtimeMs } = statSync(file);
+    return `${size}:${mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 /** The `voices/` folder of npm kokoro-js, or null when the package is not installed. */

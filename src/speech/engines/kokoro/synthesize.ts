@@ -8,6 +8,7 @@ import {
   float32Tensor,
   getSession,
   int64Tensor,
+  type OrtSession,
   type OrtTensor,
   pickName,
   tensorFloat32,
@@ -18,6 +19,7 @@ import { tokenizeWhitespace } from '../shared/tokens.js';
 import type { PreparedWord } from '../../text/prepare.js';
 import type { AlignedText } from '../onnx/aligned-text.js';
 import { japanesePhonemes } from './japanese.js';
+import { mixPacks } from './blend.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
 import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
@@ -44,7 +46,10 @@ export interface KokoroJob {
   voice: string;
   language: KokoroLanguage;
   modelFile: string;
-  voiceFile: string;
+  /** The source model, when `modelFile` is a prepared copy of it: used if the copy fails to load. */
+  fallbackModelFile?: string | null;
+  /** Style packs and their weights (summing to 1): one voice, or a blend (blend.ts). */
+  voices: Array<{ file: string; weight: number }>;
   speed: number;
   /** onnxruntime intra-op threads. */
   threads: number;
@@ -88,11 +93,37 @@ function getVoicePack(file: string): Promise<Float32Array> {
   return pack;
 }
 
+/** The packs mixed by weight; one pack with weight 1 is returned as loaded. Blends are cached too. */
+function getBlendedPack(voices: KokoroJob['voices']): Promise<Float32Array> {
+  const [only] = voices;
+  if (voices.length === 1 && only !== undefined) return getVoicePack(only.file);
+  const key = voices.map((v) => `${v.file}*${v.weight}`).join('+');
+  let blend = voicePacks.get(key);
+  if (!blend) {
+    blend = Promise.all(voices.map((v) => getVoicePack(v.file))).then((packs) =>
+      mixPacks(
+        packs,
+        voices.map((v) => v.weight),
+      ),
+    );
+    blend.catch(() => voicePacks.delete(key));
+    voicePacks.set(key, blend);
+  }
+  return blend;
+}
+
 /** The style row kokoro-js picks: the one at the number of phoneme ids (without pads), capped. */
 export function styleRow(pack: Float32Array, phonemeIds: number): Float32Array {
   const rows = pack.length / STYLE_SIZE;
   const row = Math.min(Math.max(phonemeIds, 0), rows - 1);
   return pack.subarray(row * STYLE_SIZE, (row + 1) * STYLE_SIZE);
+}
+
+function loadSession(job: KokoroJob): Promise<OrtSession> {
+  const session = getSession(job.modelFile, { threads: job.threads });
+  const fallback = job.fallbackModelFile;
+  if (!fallback) return session;
+  return session.catch(() => getSession(fallback, { threads: job.threads }));
 }
 
 export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
@@ -123,10 +154,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
     };
   }
 
-  const [session, pack] = await Promise.all([
-    getSession(job.modelFile, { threads: job.threads }),
-    getVoicePack(job.voiceFile),
-  ]);
+  const [session, pack] = await Promise.all([loadSession(job), getBlendedPack(job.voices)]);
   const idsName =
     pickName(session.inputNames, ['input_ids', 'tokens']) ?? session.inputNames[0] ?? 'input_ids';
   const styleName = pickName(session.inputNames, ['style', 'ref_s']) ?? 'style';

@@ -61,6 +61,9 @@ export async function getSession(file: string, options: SessionOptions): Promise
         graphOptimizationLevel: 'all',
         intraOpNumThreads: Math.max(1, options.threads),
         interOpNumThreads: 1,
+        // Idle intra-op threads sleep instead of spinning: on a shared 2-core machine spinning cost
+        // Kokoro ~25% more CPU per audio second and made it slower, not faster (docs/engines.md).
+        extra: { session: { intra_op: { allow_spinning: '0' } } },
         // 3 = errors only: real exports log harmless warnings about unused initializers.
         logSeverityLevel: 3,
       };

@@ -1,3 +1,7 @@
+import type { VoiceTransform } from '../audio/voice-transform.js';
+
+export type { EqBand, VoiceTransform } from '../audio/voice-transform.js';
+
 /**
  * What makes a voice recognisable, independent of any engine: measurable target traits, how each
  * engine realizes them, and an optional transform applied to the engine's PCM afterwards.
@@ -42,31 +46,6 @@ export interface EngineRealization {
    * espeak-ng's output). Stock-voice engines (Flite, Pico) carry their own (`stock-voices.ts`).
    */
   transform?: VoiceTransform;
-}
-
-/** One peaking or shelving equalizer band. */
-export interface EqBand {
-  /** Centre (peaking) or corner (shelf) frequency, Hz. */
-  frequencyHz: number;
-  /** Gain, dB (negative cuts). */
-  gainDb: number;
-  /** Bandwidth as Q (peaking only); default 1. */
-  q?: number;
-  /** Band shape; default `peaking`. */
-  type?: 'peaking' | 'lowshelf' | 'highshelf';
-}
-
-/** Signal processing applied after synthesis to move an engine's output towards the traits. */
-export interface VoiceTransform {
-  /** Pitch shift, semitones (positive = higher), duration unchanged. */
-  pitchShiftSemitones?: number;
-  /** Formant frequency multiplier (1 = unchanged), pitch unchanged. */
-  formantShift?: number;
-  /** Tempo multiplier (1 = unchanged, 1.1 = 10 % faster), pitch unchanged. */
-  tempo?: number;
-  /** Intonation width multiplier around the median F0 (1 = unchanged, 1.3 = 30 % wider in semitones). */
-  intonationScale?: number;
-  eq?: EqBand[];
 }
 
 /** Engine-neutral identity of a voice. */

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { liveSet, planDequantize } from '../onnx/dequantize.js';
+import { editOnnxModel, type NewNode, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../onnx/onnx-model.js';
+
+/**
+ * The one-time "prepare" step for a Kokoro ONNX export, two rewrites:
+ *
+ * - durations: kokoro-onnx's and onnx-community's exports only output `audio`/`waveform`, yet the
+ *   graph computes each token's duration in frames (the duration projection, summed, divided by
+ *   `speed`, rounded, clipped to ≥ 1, cast to int64) to expand the tokens before the decoder. That
+ *   tensor becomes a `durations` output (int64 [1, N], one value per input id, pads included;
+ *   audio samples = Σ durations × 600), so word timings come from the model, not a guess;
+ * - float32: a dynamic-quantized (int8) graph is dequantized (onnx/dequantize.ts): with
+ *   onnxruntime-node 1.30 it then needs ~30% less CPU per audio second (docs/engines.md). Weights
+ *   get ~3.5× larger (92 → 325 MB on disk and in memory). Re-measure on onnxruntime upgrades:
+ *   Python onnxruntime 1.32's ConvInteger made the int8 graph the faster one.
+ *
+ * The result is cached as `<cache folder>/<sha256 of the source>-f32-v<PREPARE_VERSION>.onnx`, written
+ * under a temporary name and renamed, so a present file is always complete.
+ */
+
+/** Bumped when the rewrite changes, so older prepared files are not reused. */
+export const PREPARE_VERSION = 1;
+export const DURATIONS_OUTPUT = 'durations';
+
+export interface PreparedModel {
+  /** The file to load: the prepared model, or the source when preparation was not possible. */
+  file: string;
+  source: string;
+  prepared: boolean;
+  /** Why the source is used as it is (nothing to expose, unwritable cache, unreadable graph). */
+  reason?: string;
+}
+
+/**
+ * The int64 tensor holding per-token durations: the output of `Cast(to=int64)` of `Clip`/`Max` of
+ * `Round`, the length regulator's input. Null unless exactly one tensor matches.
+ */
+export function findDurationTensor(graph: OnnxGraph): string | null {
+  const producer = new Map<string, (typeof graph.nodes)[number]>();
+  for (const node of graph.nodes) for (const output of node.outputs) producer.set(output, node);
+  const matches = graph.nodes.filter((node) => {
+    if (node.opType !== 'Cast' || node.ints.get('to') !== OnnxDataType.int64) return false;
+    const clip = producer.get(node.inputs[0] ?? '');
+    if (!clip || (clip.opType !== 'Clip' && clip.opType !== 'Max')) return false;
+    return producer.get(clip.inputs[0] ?? '')?.opType === 'Round';
+  });
+  return matches.length === 1 ? (matches[0]!.outputs[0] ?? null) : null;
+}
+
+export interface PrepareOptions {
+  /** Dequantize an int8 graph to float32. Default true. */
+  float?: boolean;
+}
+
+/**
+ * The prepared model as byte chunks to write in order, or the reason it would not differ from the
+ * source (durations already exposed or not found, and nothing to dequantize).
+ */
+export function prepareModelBytes(model: Uint8Array, options: PrepareOptions = {}): Uint8Array[] | string {
+  const graph = readOnnxGraph(model);
+  const plan = options.float === false ? null : planDequantize(graph);
+  const exposed = graph.outputs.some((name) => /dur/i.test(name));
+  const tensor = exposed ? null : findDurationTensor(graph);
+  const append: NewNode[] =
+    tensor === null
+      ? []
+      : [{ opType: 'Identity', name: 'voicelib_durations', inputs: [tensor], outputs: [DURATIONS_OUTPUT] }];
+  if (append.length === 0 && (plan === null || plan.replace.size === 0)) {
+    return exposed ? 'the model already outputs durations' : 'no duration tensor and nothing to dequantize';
+  }
+  const replace = plan?.replace ?? new Map<number, NewNode[]>();
+  const live = liveSet(graph, replace, append);
+  const inputs = new Set(graph.inputs);
+  return editOnnxModel(model, {
+    node: (i) => (live.nodes.has(i) ? replace.get(i) : null),
+    keepInitializer: (name) => live.tensors.has(name) || inputs.has(name),
+    initializers: plan?.initializers ?? [],
+    appendNodes: append,
+    outputs: append.length > 0 ? [{ name: DURATIONS_OUTPUT, elemType: OnnxDataType.int64 }] : [],
+  });
+}
+
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  // Streamed, so hashing 90 MB does not hold the event loop for its whole length.
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The prepared model for `source` in `cacheDir`: reused when present, otherwise made now. Never
+ * throws: on any failure the source is returned with the reason.
+ */
+export async function prepareKokoroModel(
+  source: string,
+  cacheDir: string,
+  options: PrepareOptions = {},
+): Promise<PreparedModel> {
+  const asIs = (reason: string): PreparedModel => ({ file: source, source, prepared: false, reason });
+  try {
+    const digest = await sha256File(source);
+    const kind = options.float === false ? 'int8' : 'f32';
+    const target = path.join(cacheDir, `${digest}-${kind}-v${PREPARE_VERSION}.onnx`);
+    if (await exists(target)) return { file: target, source, prepared: true };
+    // Before the rewrite (seconds of CPU, ~0.5 GB): an unwritable cache fails fast.
+    await mkdir(cacheDir, { recursive: true });
+    const parts = prepareModelBytes(await readFile(source), options);
+    if (typeof parts === 'string') return asIs(parts);
+    const partial = `${target}.${process.pid}.partial`;
+    try {
+      const handle = await open(partial, 'w');
+      try {
+        for (const part of parts) {
+          for (let offset = 0; offset < part.length; ) {
+            offset += (await handle.write(part, offset)).bytesWritten;
+          }
+        }
+      } finally {
+        await handle.close();
+      }
+      await rename(partial, target);
+    } finally {
+      await rm(partial, { force: true });
+    }
+    return { file: target, source, prepared: true };
+  } catch (error) {
+    return asIs(error instanceof Error ? error.message : String(error));
+  }
+}

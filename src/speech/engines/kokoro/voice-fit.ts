@@ -1,0 +1,210 @@
+import type { EngineRealization } from '../../voice-identity.js';
+import type { VoiceDescription } from '../../voice-description.js';
+import { type BlendPart, formatBlend } from './blend.js';
+import { KOKORO_VOICE_TRAITS, type KokoroVoiceTraits } from './data/voice-traits.js';
+import { KOKORO_LANGUAGES, kokoroLanguageFor, type KokoroLanguage, voiceLanguage } from './voices.js';
+
+/**
+ * Realizes an engine-neutral voice description on Kokoro as a blend of style packs, from the packs'
+ * measured traits (data/voice-traits.ts, bench/kokoro-voice-traits.ts): a blend's pitch is predicted
+ * by interpolating its parts' median F0 on a log scale, its brightness (formant scale, read relative
+ * to its gender's pool) and pace linearly. No signal processing is added: measured here, a PSOLA
+ * shift of ±1.5 semitones costs Kokoro's female voices 0.3-0.7 NISQA points, so a description is
+ * moved onto what the packs reach rather than forced past it.
+ *
+ * Pitch targets are read as a position in the catalog's range for the gender (women 160-264 Hz,
+ * men 85-127 Hz) and mapped onto the range the gender's packs reach, keeping the order of voices;
+ * a voice's pace relative to the typical one becomes the engine's `pace` parameter (speed multiplier).
+ */
+
+/** A language's own packs scoring below this on NISQA are not used while it has better ones (af_nicole 3.05). */
+const MIN_NATURALNESS = 3.6;
+/** Another language's packs mixed in must score at least this. */
+const MIN_FOREIGN_NATURALNESS = 3.9;
+/** Weight of the language's own pack in a blend with another language's, so the accent stays. */
+const NATIVE_WEIGHT = 0.65;
+/** The catalog's pitch ranges per gender (preset-traits.ts levels), Hz. */
+const CATALOG_PITCH: Record<'female' | 'male', [number, number]> = { female: [160, 264], male: [85, 127] };
+const PACE_LIMITS = [0.85, 1.2] as const;
+
+interface Candidate {
+  parts: BlendPart[];
+  pitchHz: number;
+  formantScale: number;
+  rate: number;
+  naturalness: number;
+}
+
+const TRAITS = new Map(KOKORO_VOICE_TRAITS.map((t) => [t.voice, t]));
+
+function blendOf(parts: BlendPart[]): Candidate {
+  let logPitch = 0;
+  let formantScale = 0;
+  let rate = 0;
+  let naturalness = 0;
+  for (const { voice, weight } of parts) {
+    const t = TRAITS.get(voice)!;
+    logPitch += weight * Math.log(t.pitchHz);
+    formantScale += weight * t.formantScale;
+    rate += weight * t.rate;
+    naturalness += weight * t.naturalness;
+  }
+  return { parts, pitchHz: Math.exp(logPitch), formantScale, rate, naturalness };
+}
+
+/**
+ * The packs a language and gender blend from. Its own packs, all of them when none reaches
+ * `MIN_NATURALNESS` (a language's only voice, e.g. ef_dora at 3.42, keeps its accent), otherwise
+ * those that do. Mixed in: for English, the other English accent's packs; for every other language,
+ * English packs from `MIN_FOREIGN_NATURALNESS` up (the largest and best-scoring set; French has no
+ * male pack of its own, so its men are English packs speaking French phonemes).
+ */
+function packsFor(language: KokoroLanguage, gender: 'f' | 'm'): { native: KokoroVoiceTraits[]; foreign: KokoroVoiceTraits[] } {
+  const ofGender = KOKORO_VOICE_TRAITS.filter((t) => t.voice[1] === gender);
+  const own = ofGender.filter((t) => voiceLanguage(t.voice) === language);
+  const good = own.filter((t) => t.naturalness >= MIN_NATURALNESS);
+  const english = language === 'a' || language === 'b';
+  const foreign = ofGender.filter((t) => {
+    const other = voiceLanguage(t.voice);
+    if (other === language || (other !== 'a' && other !== 'b')) return false;
+    return t.naturalness >= (english ? MIN_NATURALNESS : MIN_FOREIGN_NATURALNESS);
+  });
+  return { native: good.length > 0 ? good : own, foreign };
+}
+
+/**
+ * Blends available for a language and gender: each native pack alone, native pairs at 3:1, 1:1 and
+ * 1:3, and each native pack with another language's pack (native weight 0.65) where the language has
+ * few packs of its own.
+ */
+function candidates(language: KokoroLanguage, gender: 'f' | 'm'): Candidate[] {
+  const { native, foreign } = packsFor(language, gender);
+  const out: Candidate[] = native.map((t) => blendOf([{ voice: t.voice, weight: 1 }]));
+  for (const [i, a] of native.entries()) {
+    for (const b of native.slice(i + 1)) {
+      for (const w of [0.75, 0.5, 0.25]) {
+        out.push(blendOf([{ voice: a.voice, weight: w }, { voice: b.voice, weight: 1 - w }]));
+      }
+    }
+  }
+  const sibling = language === 'a' || language === 'b';
+  if (native.length < 4 || sibling) {
+    for (const a of native.length > 0 ? native : foreign) {
+      for (const b of foreign) {
+        if (a.voice === b.voice) continue;
+        out.push(blendOf([{ voice: a.voice, weight: NATIVE_WEIGHT }, { voice: b.voice, weight: 1 - NATIVE_WEIGHT }]));
+      }
+    }
+  }
+  return out;
+}
+
+function medianRate(pool: readonly Candidate[]): number {
+  return quantile(
+    pool.map((c) => c.rate).sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))] ?? 0;
+}
+
+/** Where `hz` sits in the catalog's range for the gender, 0..1 on a log scale. */
+function pitchPosition(gender: 'female' | 'male', hz: number): number {
+  const [low, high] = CATALOG_PITCH[gender];
+  return Math.min(1, Math.max(0, Math.log(hz / low) / Math.log(high / low)));
+}
+
+/** Realization and distinctness key of one candidate blend. */
+function realizationOf(language: KokoroLanguage, candidate: Candidate, pace: number) {
+  const blend = formatBlend(candidate.parts);
+  return {
+    key: blend,
+    realization: {
+      id: candidate.parts[0]!.voice,
+      params: { blend, pace: Number(pace.toFixed(3)), language: KOKORO_LANGUAGES[language].tag },
+    } satisfies EngineRealization,
+  };
+}
+
+/** The blends for a description's language and gender, or null when Kokoro does not speak it. */
+function poolFor(description: VoiceDescription): { language: KokoroLanguage; pool: Candidate[] } | null {
+  const language = kokoroLanguageFor(description.language);
+  if (language === null) return null;
+  const genders: Array<'f' | 'm'> =
+    description.gender === 'male' ? ['m'] : description.gender === 'female' ? ['f'] : ['f', 'm'];
+  const pool = genders.flatMap((g) => candidates(language, g));
+  return pool.length === 0 ? null : { language, pool };
+}
+
+/** Cost of a candidate against a pitch (Hz) and formant-scale target: semitones² plus weighted terms. */
+function costOf(candidate: Candidate, target: { pitchHz: number; formantScale: number }): number {
+  const pitchError = 12 * Math.log2(candidate.pitchHz / target.pitchHz);
+  const formantError = (candidate.formantScale - target.formantScale) / 0.06;
+  return pitchError ** 2 + 0.5 * formantError ** 2 + 4 * Math.max(0, 4.2 - candidate.naturalness);
+}
+
+/**
+ * The best blend for a description, or undefined when Kokoro does not speak its language.
+ * `avoid` lists blends already given to other voices of the same language (`key` of earlier fits),
+ * so presets realized one after another each get their own (speech/voice-realizers.ts).
+ */
+export function fitKokoroVoice(
+  description: VoiceDescription,
+  avoid: ReadonlySet<string> = new Set(),
+): { realization: EngineRealization; key: string } | undefined {
+  const found = poolFor(description);
+  if (found === null) return undefined;
+  const { language, pool } = found;
+  const target = targetOf(description, pool);
+  let best: { candidate: Candidate; cost: number } | null = null;
+  for (const candidate of pool) {
+    const cost = costOf(candidate, target) + (avoid.has(formatBlend(candidate.parts)) ? 1000 : 0);
+    if (best === null || cost < best.cost) best = { candidate, cost };
+  }
+  const chosen = best!.candidate;
+  // The catalog's rates are relative to a typical pace (1); Kokoro's packs read at their own, natural
+  // pace, so a blend keeps the packs' typical pace and only the description's deviation from 1 and
+  // the blend's own deviation from the packs' median are applied.
+  const pace = clampPace((description.traits.rate * medianRate(pool)) / chosen.rate);
+  return realizationOf(language, chosen, pace);
+}
+
+/**
+ * Blends to try for a voice measured from a recording (a clone): its traits are absolute (median F0
+ * in Hz and pace as measured, not positions in the catalog's ranges), best predicted first. The
+ * caller renders them and keeps the one that measures closest (voices/realize-described.ts).
+ */
+export function kokoroCloneCandidates(description: VoiceDescription, limit: number): EngineRealization[] {
+  const found = poolFor(description);
+  if (found === null) return [];
+  const { language, pool } = found;
+  const target = { pitchHz: description.traits.pitchHz, formantScale: description.traits.formantScale };
+  return pool
+    .map((candidate) => ({ candidate, cost: costOf(candidate, target) }))
+    .sort((a, b) => a.cost - b.cost)
+    .slice(0, limit)
+    .map(({ candidate }) => realizationOf(language, candidate, clampPace(description.traits.rate / candidate.rate)).realization);
+}
+
+function clampPace(pace: number): number {
+  return Math.min(PACE_LIMITS[1], Math.max(PACE_LIMITS[0], pace));
+}
+
+/**
+ * The pitch and formant scale to aim at on Kokoro: the description's position in the catalog's range
+ * for its gender, placed at the same position in the range the candidate blends reach; formant scale
+ * relative to the gender's typical value, applied to the candidates' median.
+ */
+function targetOf(description: VoiceDescription, pool: readonly Candidate[]): { pitchHz: number; formantScale: number } {
+  const pitches = pool.map((c) => c.pitchHz).sort((a, b) => a - b);
+  const formants = pool.map((c) => c.formantScale).sort((a, b) => a - b);
+  const low = quantile(pitches, 0.05);
+  const high = quantile(pitches, 0.95);
+  const gender = description.gender === 'neutral' ? null : description.gender;
+  const position = gender === null ? 0.5 : pitchPosition(gender, description.traits.pitchHz);
+  const pitchHz = gender === null ? Math.sqrt(low * high) : low * (high / low) ** position;
+  const relativeFormant = description.traits.formantScale / description.typicalFormantScale;
+  return { pitchHz, formantScale: quantile(formants, 0.5) * relativeFormant };
+}

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createKokoroEngine, KOKORO_PACK, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
+import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
+import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
+import { readOnnxGraph } from '../../src/speech/engines/onnx/onnx-model.js';
+import { KOKORO_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
+
+/**
+ * The prepared Kokoro model on the real int8 weights: durations exposed as an output, graph
+ * dequantized to float32, cached by the source's hash, and the engine's word timings taken from the
+ * model's own durations (600 samples = 25 ms per frame at 24 kHz).
+ */
+
+const SOURCE = TEST_MODELS_DIR === null ? '' : path.join(TEST_MODELS_DIR, KOKORO_PACK, 'kokoro-v1.0.int8.onnx');
+const FRAME_SECONDS = 600 / 24_000;
+
+function rms(samples: Float32Array, from: number, to: number): number {
+  let sum = 0;
+  const a = Math.max(0, Math.floor(from));
+  const b = Math.min(samples.length, Math.floor(to));
+  for (let i = a; i < b; i += 1) sum += samples[i]! ** 2;
+  return b > a ? Math.sqrt(sum / (b - a)) : 0;
+}
+
+describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'voicelib-kokoro-prepared-'));
+  let file = '';
+  const job = (text: string, overrides: Partial<KokoroJob> = {}): KokoroJob => ({
+    text,
+    voice: 'af_heart',
+    language: 'a',
+    modelFile: file,
+    voices: [{ file: path.join(kokoroJsVoicesDir()!, 'af_heart.bin'), weight: 1 }],
+    speed: 1,
+    threads: 2,
+    ...overrides,
+  });
+
+  before(async () => {
+    const prepared = await prepareKokoroModel(SOURCE, cache);
+    assert.equal(prepared.prepared, true, prepared.reason);
+    file = prepared.file;
+  });
+
+  after(() => rmSync(cache, { recursive: true, force: true }));
+
+  test('the source has no durations output; the prepared model has one and no integer ops', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = readOnnxGraph(await readFile(SOURCE));
+    assert.deepEqual(source.outputs, ['audio']);
+    assert.equal(findDurationTensor(source), '/encoder/Cast_output_0');
+    const graph = readOnnxGraph(await readFile(file));
+    assert.deepEqual(graph.outputs, ['audio', 'durations']);
+    const ops = new Set(graph.nodes.map((n) => n.opType));
+    for (const op of ['ConvInteger', 'MatMulInteger', 'DynamicQuantizeLinear', 'DynamicQuantizeLSTM']) {
+      assert.ok(!ops.has(op), `${op} left in the prepared graph`);
+    }
+    assert.equal(graph.nodes.filter((n) => n.opType === 'LSTM').length, 6);
+    assert.match(path.basename(file), /^[0-9a-f]{64}-f32-v\d+\.onnx$/);
+  });
+
+  test('a second preparation reuses the cached file', async () => {
+    const before = statSync(file).mtimeMs;
+    const again = await prepareKokoroModel(SOURCE, cache);
+    assert.equal(again.file, file);
+    assert.equal(statSync(file).mtimeMs, before);
+    assert.deepEqual(readdirSync(cache), [path.basename(file)], 'no partial files left behind');
+  });
+
+  test('timings come from the model: frame-aligned, summing to the audio, on pauses', async () => {
+    const result = await synthesizeKokoro(job('Hello, world. Take a breath; then speak slowly.'));
+    assert.equal(result.timing, 'durations');
+    const seconds = result.samples.length / result.sampleRate;
+    assert.equal(result.samples.length % 600, 0, 'audio is whole 600-sample frames');
+    assert.equal(result.words.length, 8);
+    let previous = 0;
+    for (const word of result.words) {
+      for (const t of [word.start, word.end]) {
+        const frames = t / FRAME_SECONDS;
+        assert.ok(Math.abs(frames - Math.round(frames)) < 0.05, `${word.word} at ${t}s is not on a frame`);
+      }
+      assert.ok(word.start >= previous && word.end > word.start, `${word.word} out of order`);
+      previous = word.end;
+    }
+    assert.ok(previous <= seconds);
+    // The words hold the speech: silence before the first and after the last, ~90% of the energy
+    // inside word spans (measured 0.90), and the sentence break is a quiet gap between two words.
+    const sr = result.sampleRate;
+    const first = result.words[0]!;
+    const last = result.words[result.words.length - 1]!;
+    assert.ok(first.start > 0.1 && rms(result.samples, 0, (first.start - 0.05) * sr) < 0.01, 'leading silence');
+    assert.ok(rms(result.samples, first.start * sr, (first.start + 0.1) * sr) > 0.05, 'speech at the first word');
+    assert.ok(rms(result.samples, last.end * sr, result.samples.length) < 0.01, 'trailing silence');
+    let inside = 0;
+    let total = 0;
+    result.samples.forEach((v, i) => {
+      total += v * v;
+      if (result.words.some((w) => i >= w.start * sr && i < w.end * sr)) inside += v * v;
+    });
+    assert.ok(inside / total > 0.8, `only ${inside / total} of the energy inside words`);
+    const [world, take] = [result.words[1]!, result.words[2]!];
+    assert.ok(take.start - world.end >= 0.075, 'a pause after "world."');
+    const gap = rms(result.samples, world.end * sr, take.start * sr);
+    const speech = Math.min(
+      rms(result.samples, world.start * sr, world.end * sr),
+      rms(result.samples, take.start * sr, take.end * sr),
+    );
+    assert.ok(gap < 0.7 * speech, `pause rms ${gap} vs speech ${speech}`);
+  });
+
+  test('speed changes the durations, and the timings follow', async () => {
+    const normal = await synthesizeKokoro(job('The quick brown fox jumps over the lazy dog.'));
+    const fast = await synthesizeKokoro(job('The quick brown fox jumps over the lazy dog.', { speed: 1.5 }));
+    assert.equal(fast.timing, 'durations');
+    assert.ok(fast.samples.length < normal.samples.length * 0.8);
+    const end = (r: typeof normal) => r.words[r.words.length - 1]!.end;
+    assert.ok(end(fast) < end(normal) * 0.8);
+  });
+});
+
+describe('Kokoro engine uses the prepared model (real weights)', KOKORO_SKIP, () => {
+  const cache = mkdtempSync(path.join(tmpdir(), 'voicelib-kokoro-engine-prepared-'));
+  const engine = createKokoroEngine({ modelFolders: [TEST_MODELS_DIR ?? ''], preparedDir: cache });
+
+  after(async () => {
+    await engine.close();
+    rmSync(cache, { recursive: true, force: true });
+  });
+
+  test('speaks a sentence with the prepared model, timings on 25 ms frames', async () => {
+    const text = 'Good morning. The weather today is calm, with light rain in the evening.';
+    const { audio, words } = await engine.synthesize({
+      text,
+      language: 'en-US',
+      voice: { id: 'af_heart' },
+      speed: 1,
+      variation: 0.5,
+    });
+    const model = await engine.model();
+    assert.equal(model?.prepared, true, model?.reason);
+    assert.equal(path.dirname(model!.file), cache);
+    const seconds = audio.samples.length / audio.sampleRate;
+    // ~13 words at 2-4 words per second, plus pauses.
+    assert.ok(seconds > 3 && seconds < 9, `${seconds}s for ${text.length} characters`);
+    assert.ok(rms(audio.samples, 0, audio.samples.length) > 0.01, 'audible');
+    assert.equal(words.length, text.split(' ').length);
+    for (const w of words) {
+      assert.ok(Math.abs(w.end / FRAME_SECONDS - Math.round(w.end / FRAME_SECONDS)) < 0.05, `${w.word} off frame`);
+    }
+  });
+
+  test('a source that cannot be prepared is used as it is', async () => {
+    const unwritable = createKokoroEngine({
+      modelFolders: [TEST_MODELS_DIR ?? ''],
+      // A regular file where the cache folder should be: the prepared file cannot be written.
+      preparedDir: path.join(SOURCE, 'cache'),
+    });
+    try {
+      const model = await unwritable.model();
+      assert.equal(model?.prepared, false);
+      assert.equal(model?.file, SOURCE);
+      assert.ok(model?.reason);
+      const { audio, words } = await unwritable.synthesize({
+        text: 'Still speaking.',
+        language: 'en-US',
+        voice: { id: 'af_heart' },
+        speed: 1,
+        variation: 0.5,
+      });
+      assert.ok(audio.samples.length > 0.5 * audio.sampleRate);
+      assert.equal(words.length, 2);
+    } finally {
+      await unwritable.close();
+    }
+  });
+});
