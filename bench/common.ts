@@ -122,7 +122,7 @@ export function goal(label: string, figure: number, target: string, met: boolean
 
 export function goalTable(rows: string[][]): void {
   console.log('\nGoals (benchmark figures, not tests):\n');
-  table(['goal', 'figure', 'target', ''], rows, ['l', 'r', 'l', 'l']);
+  table(['goal', 'figure', 'target', 'result'], rows, ['l', 'r', 'l', 'l']);
 }
 
 /** "kokoro 24" or "svox-pico 12, flite 12": which engines served how many clips. */
