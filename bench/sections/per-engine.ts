@@ -34,7 +34,7 @@ function englishVoices(item: EngineUnderTest): Array<{ id: string; language: str
   const pick = (ids: string[]) => english.filter((voice) => ids.includes(voice.id));
   if (item.label === 'espeak-ng') return pick(ESPEAK_VOICES);
   if (item.label === 'kokoro') return pick(KOKORO_VOICES);
-  return english.slice(0, Math.max(MIN_VOICES, english.length));
+  return english.slice(0, MIN_VOICES);
 }
 
 /**
