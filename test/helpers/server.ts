@@ -69,7 +69,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(url + path, { method, headers, body });
+    const res = await fetchReusingSafely(url + path, { method, headers, ...(body === undefined ? {} : { body }) });
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
@@ -110,4 +110,20 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * fetch, sent once more when a kept-alive connection was reset before any response came back: the
+ * server closes sockets idle for its keep-alive timeout (72 s), and a test that computes for about
+ * that long between two requests can hand its next request to a socket closing at that moment.
+ * Nothing reached the server then, so sending again is what HTTP clients do for such a reset.
+ */
+async function fetchReusingSafely(url: string, init: RequestInit): Promise<globalThis.Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET' && code !== 'EPIPE') throw error;
+    return fetch(url, init);
+  }
 }
