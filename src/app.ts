@@ -3,9 +3,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Container } from './container.js';
+import { AppError } from './errors.js';
 import { randomToken } from './ids.js';
 import { registerApiAuth } from './http/plugins/auth.js';
-import { registerErrorHandling, routeTable } from './http/plugins/errors.js';
+import { registerErrorHandling, routeTable, sendError } from './http/plugins/errors.js';
+import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
 import { fileRoutes } from './http/routes/files.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -41,18 +43,30 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomToken(16)}`;
     },
-    return503OnClosing: true,
+    // Our onRequest hook answers while closing, so that 503 has the contract's error shape.
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
     ajv: { customOptions: { strict: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
+  // Node answers an unmet `Expect` itself unless someone listens; we listen to shape the body.
+  app.server.on('checkExpectation', onCheckExpectation);
   // While shutting down, answers to in-flight requests close their connection, so a
   // keep-alive client cannot hold the process open until its idle timeout.
   let closing = false;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    if (closing) {
+      reply.header('Connection', 'close');
+      return sendError(reply, new AppError('service_unavailable', 'The server is shutting down; retry shortly'));
+    }
+    if (request.url.length > MAX_URL_BYTES) {
+      return sendError(reply, new AppError('uri_too_long', `The URL is too long; keep it under ${MAX_URL_BYTES} bytes`));
+    }
+  });
   app.addHook('preClose', async () => {
     closing = true;
   });

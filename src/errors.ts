@@ -25,6 +25,11 @@ export const STATUS_BY_CODE = {
   voice_not_found: 404,
   preview_not_found: 404,
   method_not_allowed: 405,
+  // 408 / 414 / 417 / 431: framing problems Node or Fastify catch before a route runs
+  request_timeout: 408,
+  uri_too_long: 414,
+  expectation_failed: 417,
+  headers_too_large: 431,
   // 409
   conflict: 409,
   audio_not_ready: 409,

@@ -1,7 +1,50 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { AppError, STATUS_BY_CODE } from '../../src/errors.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
+
+/** Parsed HTTP/1.1 response to bytes written straight to the socket (what fetch will not send). */
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+  text: string;
+}
+
+function rawRequest(baseUrl: string, request: string): Promise<RawResponse> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (d) => chunks.push(d));
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      // The server may close right after answering while we are still writing.
+      if (e.code !== 'ECONNRESET' && e.code !== 'EPIPE') reject(e);
+    });
+    socket.on('close', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const split = raw.indexOf('\r\n\r\n');
+      if (split === -1) return reject(new Error(`no response: ${JSON.stringify(raw.slice(0, 200))}`));
+      const [statusLine, ...lines] = raw.slice(0, split).split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const at = line.indexOf(':');
+        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+      }
+      let text = raw.slice(split + 4);
+      if (headers['transfer-encoding'] === 'chunked') text = text.replace(/^[0-9a-f]+\r\n|\r\n[0-9a-f]+\r\n(\r\n)?/g, '');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // left as text; the shape assertion then fails with it in the message
+      }
+      resolve({ status: Number(statusLine!.split(' ')[1]), headers, body, text });
+    });
+    socket.write(request);
+  });
+}
 
 describe('error shapes', () => {
   let server: TestServer;
@@ -74,6 +117,43 @@ describe('error shapes', () => {
     const one = await server.request('PATCH', '/api/v1/tts/gen_abc', { key: account.api_key });
     shape(one, 405, 'method_not_allowed');
     assert.equal(one.headers.get('allow'), 'DELETE, GET');
+  });
+
+  // F8: answers made by Fastify or Node before our handlers run have the same shape.
+  const get = (target: string, extra = '') => `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${extra}\r\n`;
+
+  test('a URL that is not valid percent-encoding is 400 bad_request', async () => {
+    const res = await rawRequest(server.url, get('/api/v1/voices/%E0%A4%A'));
+    shape(res, 400, 'bad_request');
+    assert.match(res.headers['content-type'] ?? '', /^application\/json/);
+    assert.match(res.headers['x-request-id'] ?? '', /^req_/);
+  });
+
+  test('an overlong URL is 414 uri_too_long, whether Node or the app catches it', async () => {
+    // 10 KB passes Node's 16 KiB header budget and is refused by the app.
+    shape(await rawRequest(server.url, get(`/api/v1/voices?q=${'a'.repeat(10_000)}`)), 414, 'uri_too_long');
+    // 20 KB overflows Node's parser, which answers before Fastify sees a request.
+    const res = await rawRequest(server.url, get(`/api/v1/voices?q=${'a'.repeat(20_000)}`));
+    shape(res, 414, 'uri_too_long');
+    assert.equal(res.headers['connection'], 'close');
+    // A path parameter over Fastify's maxParamLength (100 characters).
+    shape(await rawRequest(server.url, get(`/api/v1/tts/${'g'.repeat(150)}`)), 414, 'uri_too_long');
+  });
+
+  test('request headers over the size limit are 431 headers_too_large, and the connection closes', async () => {
+    const res = await rawRequest(server.url, get('/api/v1/ping', `X-Big: ${'b'.repeat(20_000)}\r\n`));
+    shape(res, 431, 'headers_too_large');
+    assert.equal(res.headers['connection'], 'close');
+    assert.match(res.headers['content-type'] ?? '', /^application\/json/);
+  });
+
+  test('bytes that are not HTTP are 400 bad_request', async () => {
+    shape(await rawRequest(server.url, 'GARBAGE\r\n\r\n'), 400, 'bad_request');
+  });
+
+  test('an Expect other than 100-continue is 417 expectation_failed', async () => {
+    const res = await rawRequest(server.url, get('/api/v1/ping', 'Expect: something-else\r\n'));
+    shape(res, 417, 'expectation_failed');
   });
 
   test('missing required fields are 400 with their own codes', async () => {

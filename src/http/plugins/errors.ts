@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isAppError } from '../../errors.js';
+import { AppError, type ErrorCode, isAppError } from '../../errors.js';
 import { validationToAppError } from '../validation.js';
 
 /** The wire shape of every failure. */
@@ -16,6 +16,29 @@ export function errorBody(error: AppError) {
 export function sendError(reply: FastifyReply, error: AppError) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.status(error.status).type('application/json; charset=utf-8').send(errorBody(error));
+}
+
+/** A code for a status Fastify gave an error we have no specific mapping for. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  416: 'range_not_satisfiable',
+  417: 'expectation_failed',
+  431: 'headers_too_large',
+  503: 'service_unavailable',
+};
+
+/** Fastify's own client-side errors (FST_ERR_* with a 4xx/503 status) → a stable code. */
+export function fromStatus(error: FastifyError): AppError | null {
+  const status = error.statusCode;
+  if (status === undefined || !(error.code ?? '').startsWith('FST_ERR')) return null;
+  const code = CODE_BY_STATUS[status] ?? (status < 500 ? 'bad_request' : null);
+  return code ? new AppError(code, `The request could not be handled (${error.code})`) : null;
 }
 
 /** Maps Fastify's own errors (parsing, body size, media type) onto the contract's codes. */
@@ -39,7 +62,7 @@ function fromFastify(error: FastifyError): AppError | null {
   }
   if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is too large');
   if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Send the body as application/json');
-  return null;
+  return fromStatus(error);
 }
 
 /**
