@@ -2,9 +2,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Container } from './container.js';
 import { AppError } from './errors.js';
 import { randomToken } from './ids.js';
+import { requestSerializer } from './http/log-redaction.js';
 import { registerApiAuth } from './http/plugins/auth.js';
 import { registerErrorHandling, routeTable, sendError } from './http/plugins/errors.js';
 import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
@@ -19,8 +21,8 @@ import { sharedSchemas } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 
 export interface AppOptions {
-  /** Pino options or false; tests pass `false` or a level. */
-  logger?: boolean | { level: string };
+  /** false for no logs, or a level and optionally where to write (tests capture lines). */
+  logger?: false | { level: string; stream?: DestinationStream };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -30,13 +32,16 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
   const { config } = deps;
   const app = Fastify({
     logger:
-      options.logger === undefined
-        ? {
-            level: config.logLevel,
+      options.logger === false
+        ? false
+        : {
+            level: options.logger?.level ?? config.logLevel,
+            ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
             // Keys never reach the logs, whatever a serializer change might add later.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-          }
-        : options.logger,
+            // Hosted-link tokens never reach them either.
+            serializers: { req: requestSerializer as never },
+          },
     bodyLimit: config.bodyLimitBytes,
     // A caller's own request id is kept when it is safe to log; otherwise we make one.
     genReqId: (req) => {

@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { type AppOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type Container, buildContainer } from '../../src/container.js';
 import { freshDatabase } from './database.js';
@@ -35,6 +35,8 @@ export interface TestServer {
 export interface StartOptions {
   /** Reuse another server's database and data folder (restart tests); it is then not dropped. */
   reuse?: { databaseUrl: string; dataDir: string };
+  /** The app's logger; silent unless a test wants to read what is logged. */
+  logger?: AppOptions['logger'];
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -55,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     ...env,
   });
   const container = await buildContainer(config);
-  const app = await buildApp(container, { logger: false });
+  const app = await buildApp(container, { logger: options.logger ?? false });
   await app.listen({ host: '127.0.0.1', port });
   const url = `http://127.0.0.1:${port}`;
   await container.start();
