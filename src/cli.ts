@@ -56,10 +56,14 @@ const OPTIONS = {
 
 class UsageError extends Error {}
 
+/**
+ * Plain decimal digits only: Number() also reads "1e308", "Infinity", "0x10" and "-0", which
+ * stored floats and Infinity (docs/reliability.md F7). Ranges are the account service's to check.
+ */
 function int(value: string | undefined, what: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n)) throw new UsageError(`${what} must be a whole number`);
+  if (!/^(0|-?[1-9][0-9]*)$/.test(value) || !Number.isSafeInteger(n)) throw new UsageError(`${what} must be a whole number`);
   return n;
 }
 

@@ -7,6 +7,25 @@ import { PointsLedger } from './points.js';
 /** Slot limit used for plans whose slots are "set per account" when the operator set none. */
 export const DEFAULT_PER_ACCOUNT_SLOTS = 1000;
 
+/**
+ * Bounds on what an operator can type (docs/reliability.md F7): 1e309 slots were stored as
+ * Infinity (then /me answered 500) and 1e308 points made the balance a float. Balances stay
+ * below 2^53 so every sum is exact.
+ */
+export const MAX_POINTS_CHANGE = 1_000_000_000_000; // points per grant, deduction or starting balance
+export const MAX_BALANCE = 1_000_000_000_000_000; // points; 1e15 < 2^53 ≈ 9.007e15
+export const MAX_SLOTS = 1_000_000; // per plan or per account, clone and design alike
+
+function requireWhole(value: number, min: number, max: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new AppError('validation_error', `${what} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`);
+  }
+}
+
+function requireSlots(value: number | null | undefined, what: string): void {
+  if (value !== null && value !== undefined) requireWhole(value, 0, MAX_SLOTS, what);
+}
+
 /** Who is calling and under which plan: the result of authenticating an API key. */
 export interface Caller {
   accountId: string;
@@ -58,9 +77,9 @@ export class AccountService {
 
   async createAccount(input: CreateAccountInput): Promise<CreatedAccount> {
     const points = input.points ?? 0;
-    if (!Number.isInteger(points) || points < 0) {
-      throw new AppError('validation_error', 'points must be a whole number ≥ 0');
-    }
+    requireWhole(points, 0, MAX_POINTS_CHANGE, 'points');
+    requireSlots(input.cloneSlots, 'clone_slots');
+    requireSlots(input.designSlots, 'design_slots');
     const plan = await this.requirePlan(input.plan);
     const id = newId('acc');
     const key = generateApiKey();
@@ -143,7 +162,11 @@ export class AccountService {
     if (!Number.isInteger(amount) || amount === 0) {
       throw new AppError('validation_error', 'amount must be a non-zero whole number');
     }
-    await this.getAccount(accountId);
+    requireWhole(amount, -MAX_POINTS_CHANGE, MAX_POINTS_CHANGE, 'amount');
+    const account = await this.getAccount(accountId);
+    if (account.points + amount > MAX_BALANCE) {
+      throw new AppError('validation_error', `A balance cannot exceed ${MAX_BALANCE.toLocaleString('en-US')} points`);
+    }
     const label = reason ? `admin:${amount > 0 ? 'grant' : 'deduct'}:${reason}` : `admin:${amount > 0 ? 'grant' : 'deduct'}`;
     const points = await this.ledger.apply(accountId, amount, label);
     return { account_id: accountId, points, change: amount };
@@ -157,6 +180,8 @@ export class AccountService {
   }
 
   async setSlots(accountId: string, clones: number | null, designs: number | null) {
+    requireSlots(clones, 'clone_slots');
+    requireSlots(designs, 'design_slots');
     await this.getAccount(accountId);
     await this.store.updateAccount(accountId, { clone_slots_override: clones, design_slots_override: designs });
     return { account_id: accountId, clone_slots: clones, design_slots: designs };
@@ -182,6 +207,8 @@ export class AccountService {
     if (!/^[a-z][a-z0-9_-]{0,39}$/.test(input.name)) {
       throw new AppError('validation_error', 'Plan names are lower-case letters, digits, - and _');
     }
+    requireSlots(input.cloneSlots, 'clone_slots');
+    requireSlots(input.designSlots, 'design_slots');
     const row: PlanRow = {
       name: input.name,
       api_access: input.apiAccess ? 1 : 0,

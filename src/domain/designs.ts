@@ -5,7 +5,7 @@ import type { DesignPreviewRow, Store, VoiceRow } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
 import type { FairQueue } from '../queue/fair-queue.js';
-import { parseMarkup } from '../speech/markup.js';
+import { isSilentText, parseMarkup } from '../speech/markup.js';
 import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { parseDescription } from '../voices/design.js';
@@ -64,7 +64,7 @@ export class DesignService {
     const resolved = resolveLanguage(hint);
     if (!resolved) throw new AppError('unsupported_language', `Unknown language "${hint}"`);
     const markup = parseMarkup(text, { maxCharacters: 1000 });
-    if (markup.spokenText.trim() === '') throw new AppError('validation_error', 'preview_text has nothing to speak');
+    if (isSilentText(markup.spokenText)) throw new AppError('validation_error', 'preview_text has nothing to speak');
 
     await this.deps.accounts.requireFreeSlot(caller, 'designed');
 

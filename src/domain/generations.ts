@@ -12,7 +12,7 @@ import type { FairQueue } from '../queue/fair-queue.js';
 import type { BlobStore, ByteRange } from '../storage/blob-store.js';
 import { type CaptionMode, buildCaptions } from '../speech/captions.js';
 import type { WordTiming } from '../speech/engine.js';
-import { parseMarkup } from '../speech/markup.js';
+import { isSilentText, parseMarkup } from '../speech/markup.js';
 import type { DeliveryMode, SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
@@ -89,7 +89,7 @@ export class GenerationService {
       throw new AppError('unsupported_control', `The ${model.key} model does not support delivery_mode`);
     }
     const markup = parseMarkup(input.text);
-    if (markup.spokenText.trim() === '') throw new AppError('missing_text', 'text has nothing to speak');
+    if (isSilentText(markup.spokenText)) throw new AppError('missing_text', 'text has nothing to speak');
     const voice = await this.deps.voices.resolve(caller, input.voice);
     const format: AudioFormat = input.format ?? 'MP3';
     const sampleRate = input.sample_rate ?? DEFAULT_SAMPLE_RATE;

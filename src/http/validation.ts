@@ -1,4 +1,4 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.js';
 
@@ -19,9 +19,49 @@ const textAjv = new Ajv({ ...common, coerceTypes: 'array' });
 for (const ajv of [bodyAjv, textAjv]) ajv.addKeyword({ keyword: 'x-too-large', schemaType: 'string' });
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  if (httpPart === 'body') return bodyAjv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+  return strictTextNumbers(schema as Record<string, unknown>, textAjv.compile(schema as object));
 };
+
+/** Whole numbers in a query string or path: plain decimal digits, no sign on zero. */
+const INTEGER_TEXT = /^(0|-?[1-9][0-9]*)$/;
+
+/**
+ * Ajv's coercion takes any text JavaScript reads as a number: "Infinity" and "1e309" become
+ * Infinity (Infinity % 1 is NaN, which passes its integer test), "-0" passes `minimum: 0`, and
+ * "0x10" is 16. Those reached the handlers and answered 500 (docs/reliability.md F6). Integer
+ * fields of a query or path must therefore be written in plain digits and be safe integers
+ * before Ajv sees them; anything else is the usual 422.
+ */
+function strictTextNumbers(schema: Record<string, unknown>, validate: ValidateFunction): ValidateFunction {
+  const properties = (schema['properties'] ?? {}) as Record<string, { type?: unknown }>;
+  const integers = Object.keys(properties).filter((name) => properties[name]?.type === 'integer');
+  if (integers.length === 0) return validate;
+  const checked = ((data: unknown) => {
+    const record = (data ?? {}) as Record<string, unknown>;
+    for (const name of integers) {
+      const raw = record[name];
+      const text = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
+      if (typeof text !== 'string') continue; // absent, or several values: Ajv's own type error
+      if (!INTEGER_TEXT.test(text) || !Number.isSafeInteger(Number(text))) {
+        checked.errors = [
+          {
+            keyword: 'integerText',
+            instancePath: `/${name}`,
+            schemaPath: `#/properties/${name}/type`,
+            params: {},
+            message: 'must be a whole number written in plain digits',
+          },
+        ];
+        return false;
+      }
+    }
+    const ok = validate(data);
+    checked.errors = validate.errors ?? null;
+    return ok;
+  }) as ValidateFunction;
+  return checked;
+}
 
 /** Required body fields whose absence has a code of its own in the spec. */
 const MISSING_CODES: Record<string, ErrorCode> = {

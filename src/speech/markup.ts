@@ -18,6 +18,19 @@ export const MAX_TEXT_CHARACTERS = 2000;
 export const MAX_BREAK_TAGS = 20;
 export const MAX_BREAK_SECONDS = 10;
 
+/**
+ * Characters that make no sound: whitespace, control characters (NUL...) and invisible format
+ * characters (zero-width space/joiners U+200B-U+200D, word joiner U+2060, BOM U+FEFF, soft
+ * hyphen, direction marks). `String.trim()` keeps most of them, so a text of only these was
+ * synthesized as silence and charged (docs/reliability.md F9).
+ */
+const SILENT_CHARACTERS = /^[\s\p{Cc}\p{Cf}]*$/u;
+
+/** True when the text has nothing an engine could speak. */
+export function isSilentText(text: string): boolean {
+  return SILENT_CHARACTERS.test(text);
+}
+
 export interface SpeechSegment {
   kind: 'speech';
   text: string;

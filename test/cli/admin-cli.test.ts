@@ -94,4 +94,36 @@ describe('voicelib admin (command line)', () => {
       (e: Error) => /PORT/.test(e.message) && /DATABASE_URL/.test(e.message) && /LOG_LEVEL/.test(e.message),
     );
   });
+  test('F7: absurd numbers are refused and stored nowhere', async () => {
+    const created = JSON.parse(
+      (await runCli(['admin', 'account', 'create', '--plan', 'enterprise', '--points', '10', '--json'], env)).stdout,
+    );
+    const refusals = [
+      ['admin', 'points', 'grant', created.account_id, '1000000000001'],
+      ['admin', 'points', 'deduct', created.account_id, '1000000000001'],
+      ['admin', 'account', 'set-slots', created.account_id, '--clone-slots', '10000000'],
+      ['admin', 'account', 'create', '--plan', 'pro', '--points', '1000000000000000'],
+      ['admin', 'plan', 'set', 'huge', '--api-access', 'true', '--clone-slots', '1000001'],
+    ];
+    for (const args of refusals) {
+      const res = await runCli([...args, '--json'], env);
+      assert.equal(res.code, 1, `${args.join(' ')}: ${res.stdout}${res.stderr}`);
+      const body = JSON.parse(res.stdout);
+      assert.equal(body.error.code, 'validation_error', args.join(' '));
+      assert.equal(typeof body.error.message, 'string');
+    }
+    // Anything but plain digits (Infinity, exponents, hex, fractions, -0) is a usage error.
+    for (const n of ['Infinity', '1e309', '1e308', '0x10', '1.5', '9007199254740993']) {
+      const res = await runCli(['admin', 'points', 'grant', created.account_id, n, '--json'], env);
+      assert.equal(res.code, 2, `${n}: ${res.stdout}`);
+      assert.match(res.stderr, /N must be a whole number/);
+    }
+    const negativeZero = await runCli(['admin', 'account', 'create', '--plan', 'pro', '--points=-0', '--json'], env);
+    assert.equal(negativeZero.code, 2);
+    assert.match(negativeZero.stderr, /--points must be a whole number/);
+    const me = await server.request('GET', '/api/v1/me', { key: created.api_key });
+    assert.equal(me.status, 200, me.text);
+    assert.equal(me.body.points, 10);
+    assert.deepEqual(me.body.clones, { used: 0, limit: 1000 });
+  });
 });

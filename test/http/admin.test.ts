@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type TestServer, startServer } from '../helpers/server.js';
+import { ADMIN_TOKEN, type TestServer, startServer } from '../helpers/server.js';
 
 describe('admin HTTP API', () => {
   let server: TestServer;
@@ -103,5 +103,43 @@ describe('admin HTTP API', () => {
     assert.equal((await server.admin('POST', '/workspaces/ws_nope/members', { account_id: member.account_id })).status, 404);
     assert.equal((await server.admin('DELETE', '/keys/key_nope')).status, 404);
     assert.equal((await server.admin('GET', '/accounts/acc_nope')).status, 404);
+  });
+  test('F7: admin numbers are bounded safe integers; absurd ones are 422 and change nothing', async () => {
+    const { account_id, api_key } = await server.createAccount('enterprise', 10);
+    // Raw JSON: JSON.stringify would turn 1e309 into null before the server saw it.
+    const raw = (method: string, path: string, body: string) =>
+      server.request(method, `/admin/v1${path}`, {
+        raw: body,
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      });
+    const refused = [
+      raw('PUT', `/accounts/${account_id}/slots`, '{"clone_slots":1e309}'),
+      raw('PUT', `/accounts/${account_id}/slots`, '{"design_slots":1000001}'),
+      raw('PUT', `/accounts/${account_id}/slots`, '{"clone_slots":1.5}'),
+      raw('POST', `/accounts/${account_id}/points`, '{"amount":1e308}'),
+      raw('POST', `/accounts/${account_id}/points`, '{"amount":-1e308}'),
+      raw('POST', `/accounts/${account_id}/points`, '{"amount":1000000000001}'),
+      raw('POST', `/accounts/${account_id}/points`, '{"amount":1e309}'),
+      raw('POST', '/accounts', '{"plan":"pro","points":1e308}'),
+      raw('POST', '/accounts', '{"plan":"pro","clone_slots":1e309}'),
+      raw('PUT', '/plans/huge', '{"api_access":true,"clone_slots":1e309,"design_slots":1}'),
+      raw('PUT', '/plans/huge', '{"api_access":true,"clone_slots":1,"design_slots":9007199254740993}'),
+    ];
+    for (const res of await Promise.all(refused)) {
+      assert.equal(res.status, 422, res.text);
+      assert.equal(res.body.error.code, 'validation_error', res.text);
+      assert.equal(typeof res.body.error.message, 'string');
+    }
+    const me = await server.request('GET', '/api/v1/me', { key: api_key });
+    assert.equal(me.status, 200, me.text);
+    assert.equal(me.body.points, 10);
+    assert.equal((await server.admin('GET', '/plans')).body.plans.some((p: any) => p.name === 'huge'), false);
+    // The largest allowed values still work, and the balance stays an exact integer.
+    const slots = await server.admin('PUT', `/accounts/${account_id}/slots`, { clone_slots: 1_000_000 });
+    assert.equal(slots.status, 200, slots.text);
+    const grant = await server.admin('POST', `/accounts/${account_id}/points`, { amount: 1e12 });
+    assert.equal(grant.status, 200, grant.text);
+    assert.equal(grant.body.points, 1e12 + 10);
+    assert.ok(Number.isSafeInteger((await server.request('GET', '/api/v1/me', { key: api_key })).body.points));
   });
 });

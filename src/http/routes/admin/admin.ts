@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AccountService } from '../../../domain/accounts.js';
+import { MAX_POINTS_CHANGE, MAX_SLOTS } from '../../../domain/accounts.js';
 import { secretMatches, hashSecret } from '../../../domain/api-keys.js';
 import { AppError } from '../../../errors.js';
 
@@ -12,7 +13,9 @@ const Plan = Type.Object({
   slots_lifetime: Type.Boolean(),
 });
 const AccountId = Type.Object({ accountId: Type.String() });
-const Slots = Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]));
+// Bounded so that 1e309 (Infinity once parsed) and other absurd numbers are 422 (docs/reliability.md F7).
+const SlotCount = Type.Integer({ minimum: 0, maximum: MAX_SLOTS });
+const Slots = Type.Optional(Type.Union([SlotCount, Type.Null()]));
 
 function planView(p: { name: string; api_access: number; clone_slots: number | null; design_slots: number | null; slots_lifetime: number }) {
   return {
@@ -49,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
         summary: 'Create an account with a key and a starting balance',
         body: Type.Object({
           plan: Type.String(),
-          points: Type.Optional(Type.Integer({ minimum: 0 })),
+          points: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_POINTS_CHANGE })),
           name: Type.Optional(Type.String({ maxLength: 200 })),
           clone_slots: Slots,
           design_slots: Slots,
@@ -102,7 +105,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
         tags,
         summary: 'Grant (positive) or deduct (negative) points',
         params: AccountId,
-        body: Type.Object({ amount: Type.Integer(), reason: Type.Optional(Type.String({ maxLength: 200 })) }),
+        body: Type.Object({
+          amount: Type.Integer({ minimum: -MAX_POINTS_CHANGE, maximum: MAX_POINTS_CHANGE }),
+          reason: Type.Optional(Type.String({ maxLength: 200 })) }),
       },
     },
     async (request) => accounts.adjustPoints(request.params.accountId, request.body.amount, request.body.reason ?? null),
@@ -149,8 +154,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
         params: Type.Object({ name: Type.String() }),
         body: Type.Object({
           api_access: Type.Boolean(),
-          clone_slots: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
-          design_slots: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+          clone_slots: Type.Union([SlotCount, Type.Null()]),
+          design_slots: Type.Union([SlotCount, Type.Null()]),
           slots_lifetime: Type.Optional(Type.Boolean({ default: false })),
         }),
         response: { 200: Plan },
