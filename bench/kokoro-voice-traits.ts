@@ -4,7 +4,7 @@
  * words per minute) and scores its naturalness (NISQA-TTS), then prints
  * `src/speech/engines/kokoro/data/voice-traits.ts`, which realizations of voice descriptions on
  * Kokoro start from (voice-fit.ts). Needs the Kokoro weights (MODELS_SEARCH_PATH or
- * VOICELIB_TEST_MODELS) and the quality kit; about 10 minutes on 2 cores.
+ * VOICELIB_TEST_MODELS, or where `npm test` caches them; bench/setup.ts) and the quality kit; ~30 min on 2 cores.
  *
  *   npm run build && node dist/bench/kokoro-voice-traits.js > src/speech/engines/kokoro/data/voice-traits.ts
  */
@@ -15,10 +15,9 @@ import { KOKORO_LANGUAGES, KOKORO_VOICE_IDS, voiceLanguage } from '../src/speech
 import { measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { nisqaScores } from './nisqa.js';
+import { engineModelFolders } from './setup.js';
 
-const folders = [process.env['MODELS_SEARCH_PATH'], process.env['VOICELIB_TEST_MODELS'], 'data/models'].flatMap(
-  (entry) => (entry ? entry.split(':') : []),
-);
+const folders = engineModelFolders();
 const kokoro = createKokoroEngine({ modelFolders: folders });
 const espeak = createEspeakEngine({ threads: 1 });
 if (!(await kokoro.isAvailable())) {

@@ -20,6 +20,7 @@ import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { renderIdentity } from '../src/voices/render-identity.js';
 import { benchPicoEngine } from './pico.js';
+import { engineModelFolders } from './setup.js';
 
 const args = process.argv.slice(2);
 const engineFlag = args.indexOf('--engine');
@@ -30,16 +31,13 @@ const languages =
   args.length === 0 || args[0] === 'all'
     ? [...new Set(spoken.map((preset) => preset.languages[0]))].filter((language) => count(language) > 1)
     : args;
-const modelFolders = [process.env['MODELS_SEARCH_PATH'], process.env['VOICELIB_TEST_MODELS'], 'data/models'].flatMap(
-  (entry) => (entry ? entry.split(':') : []),
-);
 const engine: SpeechEngine =
   engineId === 'flite'
     ? createFliteEngine({ threads: 1 })
     : engineId === 'svox-pico'
       ? benchPicoEngine()
       : engineId === 'kokoro'
-        ? createKokoroEngine({ modelFolders })
+        ? createKokoroEngine({ modelFolders: engineModelFolders() })
         : createEspeakEngine({ threads: 1 });
 const pct = (value: number) => `${(100 * value).toFixed(1)} %`;
 

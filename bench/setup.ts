@@ -45,6 +45,14 @@ export function modelFolders(): string[] {
   return [...new Set(all.map((p) => path.resolve(p)))];
 }
 
+/**
+ * Model folders for engines a bench creates itself: `modelFolders()`, then data/models, where a
+ * default server keeps its models and where Kokoro caches its prepared copy (the last folder).
+ */
+export function engineModelFolders(): string[] {
+  return [...modelFolders(), path.resolve(REPO, 'data/models')];
+}
+
 function picoLingware(): string | null {
   for (const dir of modelFolders()) {
     if (existsSync(path.join(dir, 'en-US_ta.bin'))) return dir;
@@ -69,7 +77,7 @@ export async function engines(espeak: SpeechEngine): Promise<EngineUnderTest[]> 
   } else {
     list.push({ label: 'svox-pico', engine: null, voice: '', note: 'lingware not found' });
   }
-  const folders = [...modelFolders(), path.resolve(REPO, 'data/models')];
+  const folders = engineModelFolders();
   // One worker: onnxruntime then uses every core for it (2 intra-op threads here).
   const kokoro = createKokoroEngine({ modelFolders: folders, threads: 1 });
   if (await kokoro.isAvailable().catch(() => false)) {
