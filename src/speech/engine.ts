@@ -31,6 +31,11 @@ export interface SynthesisInput {
    * pipeline's transform stage covers what an engine cannot.
    */
   prosody?: { pitchSemitones: number; rangeScale: number };
+  /**
+   * Aborting it gives up the synthesis: a request still queued for an engine worker is dropped;
+   * the neural engines (Kokoro, Piper) also stop one already running (by ending its worker).
+   */
+  signal?: AbortSignal;
 }
 
 export interface SynthesisResult {

@@ -222,4 +222,15 @@ describe('Kokoro engine on a fixture model', () => {
     assert.equal(audio.samples.length, 0);
     assert.deepEqual(words, []);
   });
+
+  test('an aborted synthesis is refused as cancelled; the engine keeps working', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(engine.synthesize({ ...input('Hello there.'), signal: controller.signal }), (error: unknown) => {
+      assert.equal((error as { code?: string }).code, 'service_unavailable');
+      assert.match((error as Error).message, /cancelled/);
+      return true;
+    });
+    assert.ok((await engine.synthesize(input('Hello there.'))).audio.samples.length > 0);
+  });
 });

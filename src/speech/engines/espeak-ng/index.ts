@@ -12,8 +12,8 @@ import {
 } from './languages.js';
 import { finiteOr, numberParam } from '../shared/params.js';
 import { needsPreparation, prepareText, spokenText } from '../../text/prepare.js';
-import { EspeakWorkerPool } from './pool.js';
-import type { EspeakJob } from './worker.js';
+import { EngineWorkerPool } from '../shared/worker-pool.js';
+import type { EspeakJob, WorkerRequest, WorkerResult } from './worker.js';
 import { ESPEAK_VARIANTS } from './voices.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings } from './wasm.js';
 
@@ -57,7 +57,11 @@ export function createEspeakEngine(
   options: EspeakEngineOptions = {},
 ): SpeechEngine & { warm(): Promise<void> } {
   const threads = options.threads ?? Math.min(2, availableParallelism());
-  const pool = new EspeakWorkerPool(threads, new URL('./worker.js', import.meta.url));
+  const pool = new EngineWorkerPool<WorkerRequest, WorkerResult>({
+    name: 'espeak-ng',
+    size: threads,
+    script: new URL('./worker.js', import.meta.url),
+  });
 
   return {
     info: {
@@ -79,14 +83,17 @@ export function createEspeakEngine(
       }
     },
 
-    warm: () => pool.warm(),
+    async warm() {
+      await pool.broadcast({ kind: 'warm' });
+    },
 
     async synthesize(input: SynthesisInput): Promise<SynthesisResult> {
       const { settings, wordGapSeconds, language } = espeakSettings(input);
       if (input.text.trim() === '') {
         return { audio: { sampleRate: ESPEAK_SAMPLE_RATE, samples: new Float32Array(0) }, words: [] };
       }
-      const result = await pool.synthesize({ ...(await spokenInput(input.text, language)), settings, wordGapSeconds });
+      const job: EspeakJob = { ...(await spokenInput(input.text, language)), settings, wordGapSeconds };
+      const result = await pool.run({ kind: 'synthesize', job });
       return { audio: { sampleRate: result.sampleRate, samples: result.samples }, words: result.words };
     },
 

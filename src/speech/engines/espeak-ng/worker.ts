@@ -1,12 +1,11 @@
-import { parentPort } from 'node:worker_threads';
-import { type ErrorCode, isAppError } from '../../../errors.js';
 import type { WordTiming } from '../../engine.js';
 import { type TextToken, tokenizeWhitespace } from '../shared/tokens.js';
+import { serveWorkerRequests } from '../shared/worker-serve.js';
 import { alignWords, escapeForEspeak } from './timings.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings, EspeakWasm } from './wasm.js';
 
 /**
- * Worker thread owning one espeak-ng instance. Messages are handled one at a time in arrival order;
+ * Worker thread owning one espeak-ng instance, run by the engine's piscina pool one request at a time;
  * nothing is shared with other workers or with the main thread except the transferred audio.
  */
 
@@ -23,19 +22,18 @@ export interface EspeakJob {
   wordGapSeconds: number;
 }
 
-export type WorkerRequest = { id: number; kind: 'warm' } | { id: number; kind: 'synthesize'; job: EspeakJob };
+export type WorkerRequest = { kind: 'warm' } | { kind: 'synthesize'; job: EspeakJob };
 
-export type WorkerResponse =
-  | { id: number; ok: true; samples: Float32Array; sampleRate: number; words: WordTiming[] }
-  | { id: number; ok: false; code: ErrorCode; message: string; retryable: boolean | undefined };
+export interface WorkerResult {
+  samples: Float32Array;
+  sampleRate: number;
+  words: WordTiming[];
+}
 
 // Sentences for warm-up: the engine is JavaScript (wasm2js) and V8 needs several runs before its
 // optimized code settles; the first synthesis is ~10x slower than the sixth.
 const WARM_TEXT = 'The quick brown fox jumps over the lazy dog, and then it rests. Is that 42 or 7.5?';
 const WARM_RUNS = 6;
-
-const port = parentPort;
-if (port === null) throw new Error('espeak-ng worker.js must run in a worker thread');
 
 const engine = EspeakWasm.load();
 // Keep an unhandled rejection from killing the thread before the first message reports it.
@@ -55,41 +53,13 @@ function run(wasm: EspeakWasm, job: EspeakJob): { samples: Float32Array; words: 
   });
 }
 
-port.on('message', async (request: WorkerRequest) => {
-  try {
-    const wasm = await engine;
-    if (request.kind === 'warm') {
-      const settings = { voice: 'gmw/en-US', rate: 175, pitch: 50, range: 50 };
-      for (let i = 0; i < WARM_RUNS; i += 1) run(wasm, { text: WARM_TEXT, settings, wordGapSeconds: 0 });
-      const reply: WorkerResponse = {
-        id: request.id,
-        ok: true,
-        samples: new Float32Array(0),
-        sampleRate: 0,
-        words: [],
-      };
-      port.postMessage(reply);
-      return;
-    }
-    const { samples, words } = run(wasm, request.job);
-    const reply: WorkerResponse = {
-      id: request.id,
-      ok: true,
-      samples,
-      sampleRate: ESPEAK_SAMPLE_RATE,
-      words,
-    };
-    port.postMessage(reply, [samples.buffer as ArrayBuffer]);
-  } catch (error) {
-    const reply: WorkerResponse = isAppError(error)
-      ? { id: request.id, ok: false, code: error.code, message: error.message, retryable: error.retryable }
-      : {
-          id: request.id,
-          ok: false,
-          code: 'provider_error',
-          message: `espeak-ng failed: ${error instanceof Error ? error.message : String(error)}`,
-          retryable: true,
-        };
-    port.postMessage(reply);
+export default serveWorkerRequests<WorkerRequest, WorkerResult>('espeak-ng', async (request) => {
+  const wasm = await engine;
+  if (request.kind === 'warm') {
+    const settings = { voice: 'gmw/en-US', rate: 175, pitch: 50, range: 50 };
+    for (let i = 0; i < WARM_RUNS; i += 1) run(wasm, { text: WARM_TEXT, settings, wordGapSeconds: 0 });
+    return { result: { samples: new Float32Array(0), sampleRate: 0, words: [] } };
   }
+  const { samples, words } = run(wasm, request.job);
+  return { result: { samples, sampleRate: ESPEAK_SAMPLE_RATE, words }, transfer: [samples.buffer as ArrayBuffer] };
 });

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { workerData } from 'node:worker_threads';
+import { workerData } from 'piscina';
 import { decodeWav } from '../../../audio/wav.js';
 import { AppError } from '../../../errors.js';
 import type { WordTiming } from '../../engine.js';
@@ -162,7 +162,7 @@ function synthesizeIn(run: Run, job: FliteJob): FliteWorkerResult {
   return { samples: audio.samples, sampleRate: audio.sampleRate, words };
 }
 
-serveWorkerRequests<FliteRequest, FliteWorkerResult>('flite', async (request) => {
+export default serveWorkerRequests<FliteRequest, FliteWorkerResult>('flite', async (request) => {
   const flite = await program;
   if (request.kind === 'warm') {
     const job: FliteJob = {

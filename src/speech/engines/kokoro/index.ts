@@ -186,20 +186,24 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
           ? await prepareText(input.text, 'ja')
           : undefined;
       const { file, prepared: isPrepared } = await prepare(model);
-      const result = await pool.run({
-        kind: 'synthesize',
-        job: {
-          text: input.text,
-          ...(words === undefined ? {} : { words }),
-          voice,
-          language,
-          modelFile: file,
-          fallbackModelFile: isPrepared ? model : null,
-          voices,
-          speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
-          threads: intraOpThreads,
+      const result = await pool.run(
+        {
+          kind: 'synthesize',
+          job: {
+            text: input.text,
+            ...(words === undefined ? {} : { words }),
+            voice,
+            language,
+            modelFile: file,
+            fallbackModelFile: isPrepared ? model : null,
+            voices,
+            speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
+            threads: intraOpThreads,
+          },
         },
-      });
+        [],
+        input.signal,
+      );
       if (result === null) throw new AppError('internal_error', 'The worker returned no audio');
       return { audio: { sampleRate: result.sampleRate, samples: result.samples }, words: result.words };
     },

@@ -2,7 +2,7 @@ import { serveWorkerRequests } from '../shared/worker-serve.js';
 import { getPhonemizer, type KokoroRequest, type KokoroResult, synthesizeKokoro } from './synthesize.js';
 
 /** Worker thread for Kokoro: one request at a time (see synthesize.ts). */
-serveWorkerRequests<KokoroRequest, KokoroResult | null>('Kokoro', async (request) => {
+export default serveWorkerRequests<KokoroRequest, KokoroResult | null>('Kokoro', async (request) => {
   if (request.kind === 'warm') {
     await getPhonemizer();
     return { result: null };

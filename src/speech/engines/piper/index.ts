@@ -94,17 +94,21 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
       );
       const variation = Number.isFinite(input.variation) ? Math.min(1, Math.max(0, input.variation)) : 0.5;
       const noise = variation <= 0.5 ? 2 * variation : 1 + (variation - 0.5);
-      const result = await pool.run({
-        kind: 'synthesize',
-        job: {
-          text: input.text,
-          modelFile: voice.modelFile,
-          config,
-          speaker,
-          scales: [config.noiseScale * noise, config.lengthScale / speed, config.noiseW * noise],
-          threads: intraOpThreads,
+      const result = await pool.run(
+        {
+          kind: 'synthesize',
+          job: {
+            text: input.text,
+            modelFile: voice.modelFile,
+            config,
+            speaker,
+            scales: [config.noiseScale * noise, config.lengthScale / speed, config.noiseW * noise],
+            threads: intraOpThreads,
+          },
         },
-      });
+        [],
+        input.signal,
+      );
       if (result === null) throw new AppError('internal_error', 'The worker returned no audio');
       return { audio: { sampleRate: result.sampleRate, samples: result.samples }, words: result.words };
     },

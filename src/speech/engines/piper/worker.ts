@@ -2,7 +2,7 @@ import { serveWorkerRequests } from '../shared/worker-serve.js';
 import { getPhonemizer, type PiperRequest, type PiperResult, synthesizePiper } from './synthesize.js';
 
 /** Worker thread for Piper: one request at a time (see synthesize.ts). */
-serveWorkerRequests<PiperRequest, PiperResult | null>('Piper', async (request) => {
+export default serveWorkerRequests<PiperRequest, PiperResult | null>('Piper', async (request) => {
   if (request.kind === 'warm') {
     await getPhonemizer();
     return { result: null };

@@ -1,127 +1,104 @@
-import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { AppError, type ErrorCode } from '../../../errors.js';
-
-/**
- * Message protocol between an engine and its worker threads: the engine posts `{ id, request }`;
- * the worker (see `serveWorkerRequests`) answers `{ id, ok: true, result }` or an error.
- */
-export interface PoolRequest<Request> {
-  id: number;
-  request: Request;
-}
-
-export type PoolResponse<Result> =
-  | { id: number; ok: true; result: Result }
-  | { id: number; ok: false; code: ErrorCode; message: string; retryable: boolean | undefined };
-
-interface Pending<Result> {
-  resolve: (result: Result) => void;
-  reject: (error: AppError) => void;
-}
-
-interface Slot<Result> {
-  worker: Worker | null;
-  pending: Map<number, Pending<Result>>;
-}
+import type { ResourceLimits } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { AppError, isAppError } from '../../../errors.js';
+import type { TaskReply } from './worker-serve.js';
 
 export interface EngineWorkerPoolOptions {
   /** Engine name used in error messages, e.g. `Flite`. */
   name: string;
-  /** Worker threads; each runs its requests one at a time, in arrival order. */
+  /** Worker threads, all kept alive once started; each runs one request at a time. */
   size: number;
-  /** The compiled worker module. */
+  /** The compiled worker module; its default export is made by `serveWorkerRequests`. */
   script: URL;
-  /** Passed to every worker as `workerData`. */
+  /** Passed to every worker (read it with piscina's `workerData`). */
   workerData?: unknown;
   resourceLimits?: ResourceLimits;
 }
 
 /**
- * A fixed number of engine worker threads, started on first use. Each request goes to the worker
- * with the fewest requests in flight and queues there. A worker that dies fails its own requests
- * (`provider_error`, retryable) and is replaced on the next request. Idle workers are unref'd so
- * they never keep the process alive.
+ * An engine's worker threads, run by piscina and started on first use. Each worker takes one
+ * request at a time (an engine instance — an ONNX session, a WASM module — is never entered twice);
+ * further requests wait in piscina's queue and go to the first free worker. Idle workers are unref'd
+ * so they never keep the process alive. A worker that dies fails its request (`provider_error`,
+ * retryable) and piscina starts a replacement. Errors thrown in a worker keep their `AppError` code
+ * (worker-serve.ts sends them as data: a structured clone would drop it).
  */
 export class EngineWorkerPool<Request, Result> {
-  private readonly slots: Array<Slot<Result>>;
-  private nextId = 1;
+  private pool: Piscina<Request, TaskReply<Result>> | null = null;
   private closed = false;
 
-  constructor(private readonly options: EngineWorkerPoolOptions) {
-    this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({
-      worker: null,
-      pending: new Map(),
-    }));
+  constructor(private readonly options: EngineWorkerPoolOptions) {}
+
+  /**
+   * Runs one request on the next free worker. `transfer` lists buffers moved, not copied. An aborted
+   * `signal` drops a queued request; a running one is stopped by ending its worker (piscina starts
+   * another, which loads its engine again).
+   */
+  async run(request: Request, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Result> {
+    const pool = this.start();
+    let reply: TaskReply<Result>;
+    try {
+      reply = await pool.run(request, {
+        transferList: transfer,
+        ...(signal === undefined ? {} : { signal }),
+      });
+    } catch (error) {
+      throw this.failure(error, signal);
+    }
+    if (reply.ok) return reply.result;
+    throw new AppError(reply.code, reply.message, { retryable: reply.retryable });
   }
 
-  /** Runs one request on the least busy worker. `transfer` lists buffers moved, not copied. */
-  run(request: Request, transfer: ArrayBuffer[] = []): Promise<Result> {
-    const slot = this.slots.reduce((best, candidate) =>
-      candidate.pending.size < best.pending.size ? candidate : best,
-    );
-    return this.send(slot, request, transfer);
-  }
-
-  /** Sends the same request to every worker (start-up, warm-up) and waits for all of them. */
+  /**
+   * Sends the same request once per worker at the same time (start-up, warm-up) and waits for all.
+   * Each worker takes one request at a time, so with all of them idle each gets one.
+   */
   broadcast(request: Request): Promise<Result[]> {
-    return Promise.all(this.slots.map((slot) => this.send(slot, request, [])));
+    return Promise.all(Array.from({ length: this.size }, () => this.run(request)));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(
-      this.slots.map(async (slot) => {
-        const { worker } = slot;
-        slot.worker = null;
-        this.failAll(slot, this.closedError());
-        if (worker !== null) await worker.terminate();
-      }),
-    );
+    const pool = this.pool;
+    this.pool = null;
+    // Requests still queued or running are rejected (as `service_unavailable`, see `failure`).
+    if (pool !== null) await pool.destroy();
+  }
+
+  private get size(): number {
+    return Math.max(1, this.options.size);
+  }
+
+  private start(): Piscina<Request, TaskReply<Result>> {
+    if (this.closed) throw this.closedError();
+    if (this.pool === null) {
+      const { script, workerData, resourceLimits } = this.options;
+      this.pool = new Piscina({
+        filename: fileURLToPath(script),
+        // A fixed number of threads: each holds its engine (an ONNX session is 100-350 MB and
+        // seconds to load), so none is let go when idle.
+        minThreads: this.size,
+        maxThreads: this.size,
+        concurrentTasksPerWorker: 1,
+        ...(workerData === undefined ? {} : { workerData }),
+        ...(resourceLimits === undefined ? {} : { resourceLimits }),
+      });
+    }
+    return this.pool;
   }
 
   private closedError(): AppError {
     return new AppError('service_unavailable', `The ${this.options.name} engine is closed`);
   }
 
-  private send(slot: Slot<Result>, request: Request, transfer: ArrayBuffer[]): Promise<Result> {
-    if (this.closed) return Promise.reject(this.closedError());
-    const worker = slot.worker ?? this.start(slot);
-    const id = this.nextId++;
-    return new Promise<Result>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
-      worker.ref();
-      const message: PoolRequest<Request> = { id, request };
-      worker.postMessage(message, transfer);
-    });
-  }
-
-  private start(slot: Slot<Result>): Worker {
-    const { script, workerData, resourceLimits, name } = this.options;
-    const worker = new Worker(script, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
-    slot.worker = worker;
-    worker.on('message', (response: PoolResponse<Result>) => {
-      const pending = slot.pending.get(response.id);
-      slot.pending.delete(response.id);
-      if (slot.pending.size === 0) worker.unref();
-      if (pending === undefined) return;
-      if (response.ok) pending.resolve(response.result);
-      else pending.reject(new AppError(response.code, response.message, { retryable: response.retryable }));
-    });
-    const lost = (reason: string) => {
-      if (slot.worker !== worker) return;
-      slot.worker = null;
-      this.failAll(
-        slot,
-        new AppError('provider_error', `${name} worker stopped: ${reason}`, { retryable: true }),
-      );
-    };
-    worker.on('error', (error) => lost(error.message));
-    worker.on('exit', (code) => lost(`exit code ${code}`));
-    return worker;
-  }
-
-  private failAll(slot: Slot<Result>, error: AppError): void {
-    for (const pending of slot.pending.values()) pending.reject(error);
-    slot.pending.clear();
+  private failure(error: unknown, signal: AbortSignal | undefined): AppError {
+    if (isAppError(error)) return error;
+    if (this.closed) return this.closedError();
+    const message = error instanceof Error ? error.message : String(error);
+    if (signal?.aborted) {
+      return new AppError('service_unavailable', `${this.options.name} request cancelled`);
+    }
+    return new AppError('provider_error', `${this.options.name} worker stopped: ${message}`, { retryable: true });
   }
 }

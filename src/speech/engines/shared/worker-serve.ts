@@ -1,6 +1,5 @@
-import { parentPort } from 'node:worker_threads';
-import { isAppError } from '../../../errors.js';
-import type { PoolRequest, PoolResponse } from './worker-pool.js';
+import { Piscina } from 'piscina';
+import { type ErrorCode, isAppError } from '../../../errors.js';
 
 /** What a worker handler returns: the result plus the buffers to move (not copy) back. */
 export interface HandlerOutput<Result> {
@@ -9,43 +8,42 @@ export interface HandlerOutput<Result> {
 }
 
 /**
- * Worker-thread side of `EngineWorkerPool`: handles requests strictly one at a time, in arrival
- * order (an engine instance is never entered twice), and turns thrown errors into error replies.
- * Errors that are not `AppError`s become retryable `provider_error`s naming the engine.
+ * A worker's answer to one request. Errors travel as data: piscina passes a thrown error through a
+ * structured clone, which keeps its message but not an `AppError`'s code or `retryable`.
+ */
+export type TaskReply<Result> =
+  | { ok: true; result: Result }
+  | { ok: false; code: ErrorCode; message: string; retryable: boolean | undefined };
+
+/**
+ * Worker-thread side of `EngineWorkerPool`: the piscina task function a worker module exports as its
+ * default. piscina gives each worker one request at a time (`concurrentTasksPerWorker: 1`), so an
+ * engine instance is never entered twice. Errors that are not `AppError`s become retryable
+ * `provider_error`s naming the engine.
+ *
+ * @example
+ * export default serveWorkerRequests('Piper', async (request) => ({ result: await run(request) }));
  */
 export function serveWorkerRequests<Request, Result>(
   engineName: string,
   handle: (request: Request) => Promise<HandlerOutput<Result>> | HandlerOutput<Result>,
-): void {
-  const port = parentPort;
-  if (port === null) throw new Error(`The ${engineName} worker must run in a worker thread`);
-  let queue: Promise<void> = Promise.resolve();
-  port.on('message', (message: PoolRequest<Request>) => {
-    queue = queue.then(async () => {
-      let reply: PoolResponse<Result>;
-      let transfer: ArrayBuffer[] = [];
-      try {
-        const output = await handle(message.request);
-        reply = { id: message.id, ok: true, result: output.result };
-        transfer = output.transfer ?? [];
-      } catch (error) {
-        reply = isAppError(error)
-          ? {
-              id: message.id,
-              ok: false,
-              code: error.code,
-              message: error.message,
-              retryable: error.retryable,
-            }
-          : {
-              id: message.id,
-              ok: false,
-              code: 'provider_error',
-              message: `${engineName} failed: ${error instanceof Error ? error.message : String(error)}`,
-              retryable: true,
-            };
+): (request: Request) => Promise<TaskReply<Result>> {
+  if (!Piscina.isWorkerThread) throw new Error(`The ${engineName} worker must run in a piscina worker`);
+  return async (request) => {
+    try {
+      const output = await handle(request);
+      const reply: TaskReply<Result> = { ok: true, result: output.result };
+      const transfer = output.transfer ?? [];
+      if (transfer.length === 0) return reply;
+      // piscina moves what a "transferable" lists instead of copying it (the audio samples).
+      const movable = { [Piscina.transferableSymbol]: transfer, [Piscina.valueSymbol]: reply };
+      return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as TaskReply<Result>;
+    } catch (error) {
+      if (isAppError(error)) {
+        return { ok: false, code: error.code, message: error.message, retryable: error.retryable };
       }
-      port.postMessage(reply, transfer);
-    });
-  });
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, code: 'provider_error', message: `${engineName} failed: ${message}`, retryable: true };
+    }
+  };
 }

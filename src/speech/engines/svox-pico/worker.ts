@@ -57,7 +57,7 @@ function synthesize(wasm: PicoWasm, job: PicoJob): PicoWorkerResult {
   return { samples, words };
 }
 
-serveWorkerRequests<PicoRequest, PicoWorkerResult>('SVOX Pico', async (request) => {
+export default serveWorkerRequests<PicoRequest, PicoWorkerResult>('SVOX Pico', async (request) => {
   const wasm = await pico;
   if (request.kind === 'warm') {
     if (request.job !== null) synthesize(wasm, request.job);
