@@ -2,13 +2,13 @@
  * Measures the stock voices of Flite and SVOX Pico the way voices are measured everywhere else
  * (`measureTraits` on the probe text of the voice's language, rate from the transcript), plus how
  * far each one's pitch control really moves it (pitchSemitones ±5 → measured semitones) and how
- * its `speed` moves the measured rate, and prints `src/voices/data/engine-voice-traits.ts`.
+ * its `speed` moves the measured rate, and prints `src/speech/engines/shared/stock-voice-traits.ts`.
  * Realizations on these engines (`voices/engine-voices.ts`) start from these values: a preset of
  * 140 Hz on Flite rms needs to know rms speaks at about 100 Hz of its own.
  *
  * Needs the Pico lingware (MODELS_SEARCH_PATH or ../shared/models).
  *
- *   npx tsc -p tsconfig.json && node dist/bench/engine-voice-traits.js > src/voices/data/engine-voice-traits.ts
+ *   npx tsc -p tsconfig.json && node dist/bench/engine-voice-traits.js > src/speech/engines/shared/stock-voice-traits.ts
  */
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';

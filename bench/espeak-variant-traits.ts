@@ -1,16 +1,16 @@
 /**
  * Measures every espeak-ng voice variant (`measureTraits` on about 12 s of American English at the
  * variant's own pitch, range 50, 175 wpm, rate from the transcript) and prints
- * `src/voices/data/espeak-variant-traits.ts`.
+ * `src/speech/engines/espeak-ng/data/variant-traits.ts`.
  * The variant files' nominal formant factors ignore the Hz offsets some of them add to formants
  * (antonio, norbert, Marco read 20–30 % higher than nominal), so voice design corrects formants
  * against these measured values instead.
  *
- *   npx tsc -p tsconfig.json && node dist/bench/espeak-variant-traits.js > src/voices/data/espeak-variant-traits.ts
- *   npx biome format --write src/voices/data/espeak-variant-traits.ts
+ *   npx tsc -p tsconfig.json && node dist/bench/espeak-variant-traits.js > src/speech/engines/espeak-ng/data/variant-traits.ts
+ *   npx biome format --write src/speech/engines/espeak-ng/data/variant-traits.ts
  */
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
-import { ESPEAK_DATA_VERSION, ESPEAK_VARIANT_DATA } from '../src/voices/data/espeak-voices.js';
+import { ESPEAK_DATA_VERSION, ESPEAK_VARIANT_DATA } from '../src/speech/engines/espeak-ng/data/package-voices.js';
 import { measureTraits } from '../src/voices/measure.js';
 
 const TEXT =

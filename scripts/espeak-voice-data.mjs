@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Regenerates src/voices/data/espeak-voices.ts from the files packed inside
+// Regenerates src/speech/engines/espeak-ng/data/package-voices.ts from the files packed inside
 // @echogarden/espeak-ng-emscripten (espeak-ng-data/lang/** and espeak-ng-data/voices/!v/*).
 // The package stores them in espeak-ng.data; espeak-ng.js lists each file's byte range.
 // Run after upgrading the package: `node scripts/espeak-voice-data.mjs`, then
-// `npx biome format --write src/voices/data/espeak-voices.ts`.
+// `npx biome format --write src/speech/engines/espeak-ng/data/package-voices.ts`.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -95,9 +95,11 @@ const target = path.resolve(
   path.dirname(new URL(import.meta.url).pathname),
   '..',
   'src',
-  'voices',
+  'speech',
+  'engines',
+  'espeak-ng',
   'data',
-  'espeak-voices.ts',
+  'package-voices.ts',
 );
 fs.mkdirSync(path.dirname(target), { recursive: true });
 fs.writeFileSync(target, out);

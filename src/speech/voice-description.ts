@@ -1,5 +1,7 @@
 import type { VoiceTraits } from './voice-identity.js';
 
+export type VoiceGender = 'female' | 'male' | 'neutral';
+
 /**
  * A voice as the library describes it to engines, with no engine in it: its accent-level language,
  * gender and measurable target traits. Each engine folder that can speak such a voice realizes the
@@ -9,7 +11,7 @@ import type { VoiceTraits } from './voice-identity.js';
 export interface VoiceDescription {
   /** Accent-level BCP-47 tag (`en-GB`, `es-419`). */
   language: string;
-  gender: 'female' | 'male' | 'neutral';
+  gender: VoiceGender;
   traits: VoiceTraits;
   /**
    * The catalog's typical formant scale for this gender, so engines can read `traits.formantScale`

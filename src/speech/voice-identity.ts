@@ -43,7 +43,7 @@ export interface EngineRealization {
   params?: Record<string, number | string | boolean>;
   /**
    * Signal processing after this engine, replacing the identity's `transform` (which is fitted to
-   * espeak-ng's output). Stock-voice engines (Flite, Pico) carry their own (`stock-voices.ts`).
+   * espeak-ng's output). Stock-voice engines (Flite, Pico) carry their own (`engines/shared/stock-voice-fit.ts`).
    */
   transform?: VoiceTransform;
 }

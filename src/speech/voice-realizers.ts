@@ -1,6 +1,18 @@
-import type { EngineRealization } from './voice-identity.js';
+import type { EngineRealization, VoiceTraits, VoiceTransform } from './voice-identity.js';
+import {
+  espeakCloneRealization,
+  espeakCloneVariants,
+  espeakDesignRealization,
+  type PitchCalibration,
+  presetEspeakRealization,
+} from './engines/espeak-ng/voice-fit.js';
+import { flitePresetVoice } from './engines/flite/voice-fit.js';
 import { fitKokoroVoice, kokoroCloneCandidates } from './engines/kokoro/voice-fit.js';
-import type { VoiceDescription } from './voice-description.js';
+import { stockRealization } from './engines/shared/stock-voice-fit.js';
+import { picoPresetVoice } from './engines/svox-pico/voice-fit.js';
+import type { VoiceDescription, VoiceGender } from './voice-description.js';
+
+export type { PitchCalibration } from './engines/espeak-ng/voice-fit.js';
 
 /**
  * Engines that realize an engine-neutral voice description from their own calibration data, keyed by
@@ -53,4 +65,107 @@ const CLONE_CANDIDATES: Record<string, (description: VoiceDescription, limit: nu
 /** Candidate realizations of a measured voice on `engine` (none when it proposes none). */
 export function cloneCandidates(engine: string, description: VoiceDescription, limit: number): EngineRealization[] {
   return CLONE_CANDIDATES[engine]?.(description, limit) ?? [];
+}
+
+/**
+ * Where a catalog preset sits, for the engines that realize presets from their own tables: the
+ * accent's base voice (the espeak-ng voice its seed names), its formant level in the catalog's
+ * grid, its rotation among equal choices (`pick`) and espeak-ng's measured pitch correction.
+ */
+export interface PresetPlacement {
+  baseVoice: string;
+  formantLevel: number;
+  pick: number;
+  calibration?: PitchCalibration;
+}
+
+/**
+ * A preset's realizations: espeak-ng's calibrated one, then those of the description-fitting
+ * engines of its group (`group`, from `groupRealizer`), then SVOX Pico's and Flite's stock voices
+ * moved to the traits where the accent has one.
+ */
+export function presetRealizations(
+  description: VoiceDescription,
+  placement: PresetPlacement,
+  group: (description: VoiceDescription) => Record<string, EngineRealization>,
+): Record<string, EngineRealization> {
+  const { gender, traits, typicalFormantScale } = description;
+  const engines: Record<string, EngineRealization> = {
+    'espeak-ng': presetEspeakRealization(
+      placement.baseVoice,
+      gender,
+      placement.formantLevel,
+      traits,
+      placement.pick,
+      placement.calibration,
+    ),
+    ...group(description),
+  };
+  const stock: Array<[string, string | undefined]> = [
+    ['svox-pico', picoPresetVoice(placement.baseVoice, gender)],
+    ['flite', flitePresetVoice(placement.baseVoice, gender)],
+  ];
+  for (const [engine, voice] of stock) {
+    const realization = voice === undefined ? undefined : stockRealization(engine, voice, traits, typicalFormantScale);
+    if (realization !== undefined) engines[engine] = realization;
+  }
+  return engines;
+}
+
+/**
+ * An engine's stock voice (`voice`, as a preset's realization names it) moved to a description's
+ * traits, or undefined on an engine without measured stock voices.
+ */
+export function stockVoiceRealization(
+  engine: string,
+  voice: string,
+  description: VoiceDescription,
+): EngineRealization | undefined {
+  return stockRealization(engine, voice, description.traits, description.typicalFormantScale);
+}
+
+/**
+ * The engine a clone is fitted on first, by rendering probes: it speaks every language and its
+ * parameters (`probeRealization`) reach any pitch, range and rate.
+ */
+export const PROBE_ENGINE = 'espeak-ng';
+
+/**
+ * The probe engine's voice variants worth trying for a clone on its `voice`, given the probe
+ * engine's realizations of the catalog's presets of the same gender; `nominal` is the one the
+ * traits alone would pick.
+ */
+export function probeVariants(
+  voice: string,
+  description: VoiceDescription,
+  presets: ReadonlyArray<EngineRealization | undefined>,
+): { variants: string[]; nominal: string } {
+  return espeakCloneVariants(voice, description.gender, description.traits, presets);
+}
+
+/**
+ * The probe engine's realization of `traits` on one variant, with the recording's F0 spread
+ * (10th–90th percentile, semitones) matched at its pitch.
+ */
+export function probeRealization(
+  voice: string,
+  variant: string,
+  traits: VoiceTraits,
+  spreadSemitones: number,
+): EngineRealization {
+  return espeakCloneRealization(voice, variant, traits, spreadSemitones);
+}
+
+/**
+ * A designed voice on the probe engine's `voice`: its realization (rotation `index` among equal
+ * choices), the transform for what it cannot do itself (formant scale, unreachable pitch), and
+ * its own measured brightness (dB/octave) so the caller can tilt the rest.
+ */
+export function probeDesignRealization(
+  voice: string,
+  gender: VoiceGender,
+  traits: VoiceTraits,
+  index: number,
+): { realization: EngineRealization; transform: VoiceTransform; brightness: number } {
+  return espeakDesignRealization(voice, gender, traits, index);
 }

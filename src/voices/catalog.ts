@@ -3,10 +3,8 @@ import { compareCodes } from './bcp47.js';
 import { PRESET_PITCH } from './data/preset-pitch.js';
 import { PRESET_SEEDS } from './data/preset-seeds.js';
 import type { VoiceDescription } from '../speech/voice-description.js';
-import { groupRealizer } from '../speech/voice-realizers.js';
-import { stockRealization } from './stock-voices.js';
+import { groupRealizer, type PitchCalibration, presetRealizations } from '../speech/voice-realizers.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits } from '../speech/voice-identity.js';
-import { type PitchCalibration, presetEspeakRealization } from './espeak-realization.js';
 import {
   ageOf,
   CATEGORIES,
@@ -46,16 +44,6 @@ export interface PresetVoice {
   age: VoiceAge;
   identity: VoiceIdentity;
 }
-
-/** espeak-ng voices of the six SVOX Pico locales; Pico's one voice per locale is female. */
-const PICO_LOCALES: ReadonlyMap<string, string> = new Map([
-  ['gmw/en-US', 'en-US'],
-  ['gmw/en', 'en-GB'],
-  ['gmw/de', 'de-DE'],
-  ['roa/es', 'es-ES'],
-  ['roa/fr', 'fr-FR'],
-  ['roa/it', 'it-IT'],
-]);
 
 interface Draft {
   name: string;
@@ -161,21 +149,17 @@ function preset(
 ): PresetVoice {
   const age = ageOf(draft.gender, cell.pitchLevel);
   const typicalScale = typicalFormantScale(draft.gender);
-  const engines: Record<string, EngineRealization> = {
-    'espeak-ng': presetEspeakRealization(draft.espeak, draft.gender, cell, traits, index, calibration),
-    ...realize({ language: draft.code, gender: draft.gender, traits, typicalFormantScale: typicalScale }),
-  };
-  // Flite and SVOX Pico speak with a few stock voices, moved to the traits (`stock-voices.ts`).
-  const pico = PICO_LOCALES.get(draft.espeak);
-  if (pico !== undefined && draft.gender === 'female') {
-    const realization = stockRealization('svox-pico', pico, draft.gender, traits, typicalScale);
-    if (realization !== undefined) engines['svox-pico'] = realization;
-  }
-  const flite = fliteVoice(draft);
-  if (flite !== undefined) {
-    const realization = stockRealization('flite', flite, draft.gender, traits, typicalScale);
-    if (realization !== undefined) engines['flite'] = realization;
-  }
+  // Each engine realizes the preset from its own tables (speech/voice-realizers.ts).
+  const engines = presetRealizations(
+    { language: draft.code, gender: draft.gender, traits, typicalFormantScale: typicalScale },
+    {
+      baseVoice: draft.espeak,
+      formantLevel: cell.formantLevel,
+      pick: index,
+      ...(calibration === undefined ? {} : { calibration }),
+    },
+    realize,
+  );
   return deepFreeze({
     id: presetIdOf(draft.slug),
     slug: draft.slug,
@@ -190,14 +174,6 @@ function preset(
     age,
     identity: { traits, engines },
   });
-}
-
-/** Flite's English voices: slt (US female), rms (US male), awb (Scottish male). */
-function fliteVoice(draft: Draft): string | undefined {
-  if (draft.espeak === 'gmw/en-US')
-    return draft.gender === 'female' ? 'slt' : draft.gender === 'male' ? 'rms' : undefined;
-  if (draft.espeak === 'gmw/en-GB-scotland' && draft.gender === 'male') return 'awb';
-  return undefined;
 }
 
 function describe(draft: Draft, category: VoiceCategory, age: VoiceAge, traits: VoiceTraits): string {

@@ -2,10 +2,9 @@ import { type DesignRanges, designRanges, type DesignSpec } from './design.js';
 import { fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
 import { bandCentresHz } from './measure-brightness.js';
-import { espeakMedianHz, espeakRealization } from './espeak-realization.js';
-import { espeakVariantData, espeakVariantTraits } from './espeak-variants.js';
 import { unitHash, type VoiceGender } from './preset-traits.js';
 import { describedRealizations, engineRealizations, espeakVoiceFor } from './voice-engines.js';
+import { PROBE_ENGINE, probeDesignRealization } from '../speech/voice-realizers.js';
 
 /** Designed voices for a parsed description (`design.ts`): distinct candidates and their identities. */
 
@@ -101,44 +100,19 @@ function allApart(candidates: readonly VoiceTraits[], pitchOnly: boolean): boole
   return true;
 }
 
-/** Breathiness at which a variant with espeak-ng's own breath noise is preferred. */
-const BREATHY = 0.35;
-
 /**
- * The identity of one candidate: the espeak-ng voice of the spec's accent, the calibrated
- * parameters of `espeakRealization` (among its three variant choices, the breathiest for breathy
- * voices and the cleanest otherwise), and a transform for what the variant cannot do itself: the
- * formant scale (against the variant's measured one), a pitch shift where the variant cannot
- * reach the target (children), and a spectral tilt for brightness.
+ * The identity of one candidate: the espeak-ng voice of the spec's accent realized by the probe
+ * engine's design fit (speech/voice-realizers.ts: a variant, its parameters and a transform for the
+ * formant scale and unreachable pitch), plus a spectral tilt for brightness.
  */
 function designIdentity(spec: DesignSpec, range: DesignRanges, traits: VoiceTraits, index: number): VoiceIdentity {
   // Children's voices come from the female variants, whatever the gender: that is where the pitch is.
   const engineGender = range.child ? 'female' : range.gender;
   const espeakId = espeakVoiceFor(spec.language, engineGender, spec.accent ?? undefined);
-  const options = [0, 1, 2].map((pick) => espeakRealization(espeakId, engineGender, traits, pick + index));
-  const breathOf = (realization: EngineRealization): number =>
-    espeakVariantTraits(String(realization.params?.['variant']))?.[3] ?? 0.5;
-  const sorted = [...options].sort((a, b) =>
-    traits.breathiness >= BREATHY ? breathOf(b) - breathOf(a) : breathOf(a) - breathOf(b),
-  );
-  const realization = traits.breathiness >= BREATHY || traits.breathiness <= 0.1 ? sorted[0]! : options[0]!;
-  const variant = String(realization.params?.['variant']);
-  const measured = espeakVariantTraits(variant);
-  const transform: VoiceTransform = {};
-  const formantShift = traits.formantScale / (measured?.[1] ?? 1);
-  if (Math.abs(Math.log(formantShift)) >= 0.015) transform.formantShift = round(clamp(formantShift, 0.8, 1.25), 3);
-  const data = espeakVariantData(variant);
-  if (data !== undefined) {
-    const predicted = espeakMedianHz(
-      data[2],
-      data[3],
-      Number(realization.params?.['pitch'] ?? 50),
-      Number(realization.params?.['range'] ?? 50),
-    );
-    const missSemitones = 12 * Math.log2(traits.pitchHz / predicted);
-    if (Math.abs(missSemitones) >= 0.5) transform.pitchShiftSemitones = round(missSemitones, 2);
-  }
-  const tilt = traits.brightness - (measured?.[2] ?? 0);
+  const fit = probeDesignRealization(espeakId, engineGender, traits, index);
+  const { realization } = fit;
+  const transform: VoiceTransform = { ...fit.transform };
+  const tilt = traits.brightness - fit.brightness;
   if (Math.abs(tilt) >= 0.5) {
     const centres = bandCentresHz(32, 22050);
     const eq = fitEq(
@@ -153,7 +127,7 @@ function designIdentity(spec: DesignSpec, range: DesignRanges, traits: VoiceTrai
     engines: {
       ...engineRealizations(espeakId, engineGender, traits),
       ...describedRealizations(spec.language, engineGender, spec.accent ?? undefined, traits),
-      'espeak-ng': realization,
+      [PROBE_ENGINE]: realization,
     },
     ...(Object.keys(transform).length > 0 ? { transform } : {}),
   };

@@ -10,7 +10,7 @@ export type DesignAge = VoiceAge | 'child';
 
 /**
  * Formant-scale ranges of designed voices (see `VoiceTraits.formantScale`), per gender or child.
- * Their middles are also where stock-voice engines centre designs and clones (`stock-voices.ts`).
+ * Their middles are also where stock-voice engines centre designs and clones (`voice-engines.ts`, `speech/engines/shared/stock-voice-fit.ts`).
  */
 export const DESIGN_FORMANT_SCALE: Readonly<Record<VoiceGender | 'child', readonly [number, number]>> = {
   male: [0.88, 1.0],

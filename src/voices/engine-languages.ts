@@ -1,5 +1,5 @@
 import { parseTag } from './bcp47.js';
-import { ESPEAK_LANGUAGE_VOICES } from './data/espeak-voices.js';
+import { ESPEAK_LANGUAGE_VOICES } from '../speech/engines/espeak-ng/data/package-voices.js';
 import { languageData } from './language-data.js';
 
 /**

@@ -1,15 +1,15 @@
+import type { VoiceGender } from '../speech/voice-description.js';
 import type { VoiceTraits } from '../speech/voice-identity.js';
-import { espeakVariantTraits } from './espeak-variants.js';
 
 /**
- * How preset traits are chosen (`espeak-realization.ts` realizes them on espeak-ng). Within one
- * language the voices of each gender take distinct cells of a grid of median pitch (steps of
- * 10.5 %) × formant level (two per gender, each a group of espeak-ng variants that measure alike),
+ * How preset traits are chosen (each engine realizes them in its folder; espeak-ng's
+ * `engines/espeak-ng/voice-fit.ts`). Within one language the voices of each gender take distinct
+ * cells of a grid of median pitch (steps of 10.5 %) × formant level (two per gender),
  * so any two presets of a language differ measurably (see `DISTINCT_TRAIT_STEPS`); the other
  * traits follow the voice's category and age.
  */
 
-export type VoiceGender = 'female' | 'male' | 'neutral';
+export type { VoiceGender } from '../speech/voice-description.js';
 export type VoiceAge = 'young' | 'middle-aged' | 'old';
 export type VoiceCategory =
   | 'narration'
@@ -36,21 +36,17 @@ export const CATEGORIES: readonly VoiceCategory[] = [
 const PITCH_STEP = 1.105;
 
 /**
- * A formant level of the grid: espeak-ng variants whose formant scale, as `measureTraits` reads
- * it (`data/espeak-variant-traits.ts`), sits close together; the level's scale is their mean.
- * The two levels of a gender are 9–16 % apart, well clear of the ±3 % the measure wanders with
- * pitch and language. (The variant files' nominal formant factors are no guide: some variants add
- * fixed Hz offsets, so f1 and f4, say, both nominally ~1.1, measure 1.12 and 1.24.)
+ * A formant level of the grid, as `measureTraits` reads formant scale. The levels are where
+ * espeak-ng's variants cluster (each level is the mean of a group of variants that measure alike,
+ * `ESPEAK_LEVEL_VARIANTS` in engines/espeak-ng/voice-fit.ts; test/voices/catalog.test.ts checks
+ * the two agree). The two levels of a gender are 9–16 % apart, well clear of the ±3 % the measure
+ * wanders with pitch and language.
  */
-interface FormantLevel {
-  scale: number;
-  variants: readonly string[];
-}
-
 interface GridSpec {
   /** Median F0 levels, Hz. */
   pitches: readonly number[];
-  formants: readonly FormantLevel[];
+  /** Formant scales, lowest first. */
+  formants: readonly number[];
   /** Walks the pitch levels in this stride (coprime with their count) so neighbours differ. */
   stride: number;
 }
@@ -58,48 +54,24 @@ interface GridSpec {
 const levels = (start: number, step: number, count: number, digits: number): number[] =>
   Array.from({ length: count }, (_, k) => round(start * step ** k, digits));
 
-function formantLevel(variants: readonly string[]): FormantLevel {
-  const scales = variants.map((name) => {
-    const row = espeakVariantTraits(name);
-    if (row === undefined) throw new Error(`espeak-ng variant ${name} is not measured`);
-    return row[1];
-  });
-  return { scale: round(scales.reduce((sum, value) => sum + value, 0) / scales.length, 3), variants };
-}
-
-/**
- * Female 160–264 Hz in six levels and male 85–127 Hz in five, 10.5 % apart: with each preset
- * landing within about 1 % of its level (`data/preset-pitch.ts`), neighbours stay more than 8 %
- * apart as measured. Gender-neutral voices sit at 145 Hz, 10 % below the lowest female level and
- * 14 % above the highest male one, which keeps them apart from both by pitch alone. Women and men
- * have two formant levels each (shorter and longer vocal tract), so voices sharing a pitch level
- * differ by formants; the neutral level is one pool of a male-like and a female-like variant
- * (the catalog has one neutral voice), its scale between the genders'.
- */
 const GRIDS: Record<VoiceGender, GridSpec> = {
   female: {
     pitches: levels(160, PITCH_STEP, 6, 0),
-    formants: [
-      formantLevel(['f1', 'f2', 'Andrea', 'f5']),
-      formantLevel(['Annie', 'steph', 'f4', 'linda', 'belinda', 'f3']),
-    ],
+    formants: [1.141, 1.249],
     stride: 5,
   },
   male: {
     pitches: levels(85, PITCH_STEP, 5, 0),
-    formants: [
-      formantLevel(['Denis', 'victor', 'Mario']),
-      formantLevel(['m4', 'm5', 'robert', 'pablo', 'quincy', 'paul']),
-    ],
+    formants: [0.914, 1.056],
     stride: 3,
   },
-  neutral: { pitches: [145], formants: [formantLevel(['ed', 'shelby'])], stride: 1 },
+  neutral: { pitches: [145], formants: [1.118], stride: 1 },
 };
 
 /** The formant scale in the middle of a gender's grid: where the catalog centres its voices. */
 export function typicalFormantScale(gender: VoiceGender): number {
   const { formants } = GRIDS[gender];
-  return Math.sqrt(formants[0]!.scale * formants[formants.length - 1]!.scale);
+  return Math.sqrt(formants[0]! * formants[formants.length - 1]!);
 }
 
 /** How many voices of one gender a language can hold with every pair distinct. */
@@ -236,7 +208,7 @@ export function presetTraits(
       clamp(profile.pitchRange + (age === 'young' ? 0.05 : 0) + 0.04 * jitter('range'), 0.1, 0.95),
       2,
     ),
-    formantScale: grid.formants[cell.formantLevel]?.scale ?? 1,
+    formantScale: grid.formants[cell.formantLevel] ?? 1,
     rate: round(clamp(profile.rate * ageRate + 0.02 * jitter('rate'), 0.85, 1.2), 2),
     brightness: round(profile.brightness + 0.5 * jitter('tilt'), 1),
     breathiness: round(
@@ -249,12 +221,6 @@ export function presetTraits(
 /** The short usage phrase of a category, for descriptions. */
 export function categoryPhrase(category: VoiceCategory): string {
   return PROFILES[category].phrase;
-}
-
-/** The espeak-ng variants of a grid cell's formant level (the gender's first level when out of range). */
-export function cellVariants(gender: VoiceGender, cell: Cell): readonly string[] {
-  const level = GRIDS[gender].formants[cell.formantLevel] ?? GRIDS[gender].formants[0]!;
-  return level.variants;
 }
 
 function clamp(value: number, min: number, max: number): number {

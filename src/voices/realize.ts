@@ -4,13 +4,13 @@ import { longTermSpectrum, spectralDistance } from '../audio/spectrum.js';
 import type { SpeechEngine } from '../speech/engine.js';
 import { enginesSpeaking } from '../speech/model-policy.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits } from '../speech/voice-identity.js';
+import { PROBE_ENGINE, probeRealization, probeVariants } from '../speech/voice-realizers.js';
+import { AppError } from '../errors.js';
 import { bandCentresHz } from './measure-brightness.js';
 import { RANGE_SPREAD_SEMITONES } from './measure-pitch.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
-import { espeakMedianHz, espeakRealization } from './espeak-realization.js';
-import { espeakVariantData, espeakWpm } from './espeak-variants.js';
-import type { VoiceGender } from './preset-traits.js';
+import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
 import { fitDescribedClone } from './realize-described.js';
 import { fitStockRealizations } from './realize-stock.js';
 import { finishFit, type Fit, fitTransform, type SpectrumTarget } from './realize-transform.js';
@@ -39,12 +39,12 @@ export interface RealizeCloneOptions {
    * closest spoken one). Takes the place of `engine` and `stockEngines`, which say it per engine.
    */
   engines?: readonly SpeechEngine[];
-  /** An espeak-ng engine to render probes with; default: one shared single-thread engine, loaded on first use. */
+  /** The espeak-ng engine to render probes with; default: the one among `engines`. */
   engine?: SpeechEngine;
   /**
    * Stock-voice engines (Flite, SVOX Pico) to fit the clone's realizations on. A realization on an
    * engine given here gets a transform fitted to the recording the same way as espeak-ng's; one
-   * on an engine not given keeps `stockRealization`'s relative transform.
+   * on an engine not given keeps `stockVoiceRealization`'s relative transform.
    */
   stockEngines?: readonly SpeechEngine[];
 }
@@ -75,8 +75,8 @@ export async function realizeClone(
   options: RealizeCloneOptions,
 ): Promise<VoiceIdentity> {
   const installed = options.engines ?? [];
-  const engine =
-    options.engine ?? installed.find((candidate) => candidate.info.id === PROBE_ENGINE) ?? (await sharedEngine());
+  const engine = options.engine ?? installed.find((candidate) => candidate.info.id === PROBE_ENGINE);
+  if (engine === undefined) throw new AppError('service_unavailable', `Cloning needs the ${PROBE_ENGINE} engine`);
   const stockEngines = options.stockEngines ?? installed.filter((candidate) => candidate !== engine);
   // Probes are said in the language the voice will be spoken in, on the engines that speak it.
   const plan = cloneFittingPlan(options.language, options.gender, traits, engine, stockEngines);
@@ -106,7 +106,7 @@ export async function realizeClone(
   );
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
   for (const variant of variantsToFit) {
-    const realization = espeakForClone(espeakId, variant, traits);
+    const realization = probeRealization(espeakId, variant, traits, spreadSemitones(traits));
     const probe = await render(engine, realization, text, language);
     const fit = fitTransform(probe, traits, goal);
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
@@ -139,16 +139,10 @@ export async function realizeClone(
   };
 }
 
-/** The engine whose realization the clone is fitted on first, with calibrated parameters (below). */
-const PROBE_ENGINE = 'espeak-ng';
-
-/**
- * F0 spread of espeak-ng speech: the 10th–90th percentile spread in semitones is about
- * 0.6 + 8.3 × span / median, where span = (variant top − variant base) × range / 50 Hz (measured
- * on m6, m8, Denis and f3 at ranges 50–78). The span is in Hz, so one `range` gives a wider
- * spread in semitones on a low voice than on a high one.
- */
-const ESPEAK_SPREAD = { offset: 0.6, perRelativeSpan: 8.3 } as const;
+/** The recording's F0 spread (10th–90th percentile, semitones) as `measureTraits` maps it to `pitchRange`. */
+function spreadSemitones(traits: VoiceTraits): number {
+  return RANGE_SPREAD_SEMITONES.offset + RANGE_SPREAD_SEMITONES.perUnit * traits.pitchRange;
+}
 
 /** How many screened variants get the full transform fit. */
 const FITTED_VARIANTS = 2;
@@ -169,21 +163,20 @@ async function candidateVariants(
   language: string,
   goal: SpectrumTarget,
 ): Promise<string[]> {
-  const pool = new Set<string>([String(espeakRealization(espeakId, gender, traits, 0).params?.['variant'])]);
-  for (const preset of PRESETS) {
-    const variant = preset.identity.engines['espeak-ng']?.params?.['variant'];
-    // A voice measured as gender-neutral (a low woman, a high man) screens every gender's variants:
-    // the catalog's neutral voices use only two.
-    if ((gender === 'neutral' || preset.gender === gender) && typeof variant === 'string') pool.add(variant);
-  }
+  // A voice measured as gender-neutral (a low woman, a high man) screens every gender's variants:
+  // the catalog's neutral voices use only two.
+  const presets = PRESETS.filter((preset) => gender === 'neutral' || preset.gender === gender).map(
+    (preset) => preset.identity.engines[PROBE_ENGINE],
+  );
+  const description = { language, gender, traits, typicalFormantScale: typicalFormantScale(gender) };
+  const { variants, nominal } = probeVariants(espeakId, description, presets);
   const sentence = firstSentence(text);
   const screened: Array<{ variant: string; distance: number }> = [];
-  for (const variant of [...pool].filter((name) => espeakVariantData(name) !== undefined)) {
-    const audio = await render(engine, espeakForClone(espeakId, variant, traits), sentence, language);
+  for (const variant of variants) {
+    const audio = await render(engine, probeRealization(espeakId, variant, traits, spreadSemitones(traits)), sentence, language);
     screened.push({ variant, distance: spectralDistance(goal.spectrum, goal.spectrumOf(audio)) });
   }
   screened.sort((a, b) => a.distance - b.distance);
-  const nominal = String(espeakRealization(espeakId, gender, traits, 0).params?.['variant']);
   return [...new Set([...screened.slice(0, FITTED_VARIANTS).map((entry) => entry.variant), nominal])];
 }
 
@@ -193,34 +186,6 @@ function firstSentence(text: string): string {
   return end >= 40 ? text.slice(0, end + 1) : text;
 }
 
-/**
- * espeak-ng parameters for `traits` on one variant: `range` such that the F0 spread in semitones
- * matches the recording's at its pitch (the catalog's `range` = pitchRange × 100 holds at about
- * 100–200 Hz only), `pitch` the value whose `espeakMedianHz` is nearest the target, rate in words
- * per minute as the catalog maps it (`espeakWpm`).
- */
-function espeakForClone(espeakId: string, variantId: string, traits: VoiceTraits): EngineRealization {
-  const [, , lowHz, highHz] = espeakVariantData(variantId) ?? ['', '', 82, 118];
-  const spread = RANGE_SPREAD_SEMITONES.offset + RANGE_SPREAD_SEMITONES.perUnit * traits.pitchRange;
-  const spanHz =
-    (Math.max(0, spread - ESPEAK_SPREAD.offset) * traits.pitchHz) / ESPEAK_SPREAD.perRelativeSpan;
-  const range = highHz > lowHz ? Math.round(Math.min(99, Math.max(0, (50 * spanHz) / (highHz - lowHz)))) : 50;
-  let pitch = 0;
-  for (let candidate = 1; candidate <= 99; candidate++) {
-    const error = (value: number) => Math.abs(espeakMedianHz(lowHz, highHz, value, range) - traits.pitchHz);
-    if (error(candidate) < error(pitch)) pitch = candidate;
-  }
-  return {
-    id: espeakId,
-    params: {
-      variant: variantId,
-      pitch,
-      range,
-      rate: espeakWpm(variantId, traits.rate),
-    },
-  };
-}
-
 /** The transcript (when long enough to carry a pitch median, cut at a word within 400 characters) or the language's probe. */
 function probeSentence(language: string, transcript: string | undefined): string {
   const words = (transcript ?? '').trim();
@@ -228,14 +193,4 @@ function probeSentence(language: string, transcript: string | undefined): string
   if (words.length <= 400) return words;
   const cut = words.slice(0, 400);
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 200));
-}
-
-let shared: Promise<SpeechEngine> | undefined;
-
-/** One espeak-ng engine for probes, created on first use; its worker lets the process exit when idle. */
-function sharedEngine(): Promise<SpeechEngine> {
-  shared ??= import('../speech/engines/espeak-ng/index.js').then(({ createEspeakEngine }) =>
-    createEspeakEngine({ threads: 1 }),
-  );
-  return shared;
 }

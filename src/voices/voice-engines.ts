@@ -1,12 +1,12 @@
 import type { SpeechEngine } from '../speech/engine.js';
 import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
-import { realizeDescription } from '../speech/voice-realizers.js';
+import { realizeDescription, stockVoiceRealization } from '../speech/voice-realizers.js';
 import { PRESETS, type PresetVoice } from './catalog.js';
 import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
 import { resolveLanguage } from './languages.js';
 import { fallbackSpeechLanguage } from './speech-fallback.js';
+import { DESIGN_FORMANT_SCALE } from './design-words.js';
 import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
-import { stockRealization } from './stock-voices.js';
 
 /**
  * Which engine voices a clone or designed voice uses, read from the preset catalog so that they
@@ -70,7 +70,7 @@ export function describedRealizations(
 /**
  * Realizations on engines other than espeak-ng (SVOX Pico, Flite, ...), wherever the catalog has a
  * preset of this gender on the same espeak-ng voice that has one: the same stock engine voice,
- * moved to `traits` (`stockRealization`).
+ * moved to `traits` (`stockVoiceRealization`).
  */
 export function engineRealizations(
   espeakId: string,
@@ -82,9 +82,11 @@ export function engineRealizations(
     (preset) => preset.gender === gender && preset.identity.engines['espeak-ng']?.id === espeakId,
   );
   for (const preset of matching) {
+    // Designs and clones spread around the middle of the design ranges, not the catalog's grid.
+    const description = { language: preset.language_code, gender, traits, typicalFormantScale: designMiddle(gender) };
     for (const [engine, realization] of Object.entries(preset.identity.engines)) {
       if (engine === 'espeak-ng' || engine in engines) continue;
-      const moved = stockRealization(engine, realization.id, gender, traits);
+      const moved = stockVoiceRealization(engine, realization.id, description);
       if (moved !== undefined) engines[engine] = moved;
     }
   }
@@ -128,4 +130,10 @@ export function cloneFittingPlan(
     else if (!stock.some((candidate) => candidate.info.id === engineId)) kept[engineId] = realization;
   }
   return { language: spoken, espeakId, fitted, kept };
+}
+
+/** The geometric middle of a gender's design range of formant scales. */
+function designMiddle(gender: VoiceGender): number {
+  const [low, high] = DESIGN_FORMANT_SCALE[gender];
+  return Math.sqrt(low * high);
 }

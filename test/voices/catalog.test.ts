@@ -10,10 +10,12 @@ import {
   presetIdOf,
   presetsByLanguage,
 } from '../../src/voices/catalog.js';
-import { ESPEAK_LANGUAGE_VOICES, ESPEAK_VARIANT_DATA } from '../../src/voices/data/espeak-voices.js';
+import { ESPEAK_LANGUAGE_VOICES, ESPEAK_VARIANT_DATA } from '../../src/speech/engines/espeak-ng/data/package-voices.js';
 import { relativeDifference, traitsAreDistinct } from '../../src/speech/voice-identity.js';
 import { resolveLanguage } from '../../src/voices/languages.js';
-import { espeakMedianHz } from '../../src/voices/espeak-realization.js';
+import { ESPEAK_LEVEL_VARIANTS, espeakMedianHz } from '../../src/speech/engines/espeak-ng/voice-fit.js';
+import { espeakVariantTraits } from '../../src/speech/engines/espeak-ng/variants.js';
+import { typicalFormantScale } from '../../src/voices/preset-traits.js';
 import { espeakPackageFiles } from './espeak-package.js';
 
 const GENDERS = ['female', 'male', 'neutral'];
@@ -198,6 +200,21 @@ describe('preset catalog', () => {
     );
     for (const voice of PRESETS)
       assert.ok(!vendor.has(voice.name), `${voice.name} is a well-known vendor voice name`);
+  });
+});
+
+describe("the grid's formant levels and espeak-ng's variants", () => {
+  test('each level is the mean measured formant scale of the espeak-ng variants realizing it', () => {
+    for (const gender of ['female', 'male', 'neutral'] as const) {
+      const means = ESPEAK_LEVEL_VARIANTS[gender].map((variants) => {
+        const scales = variants.map((name) => espeakVariantTraits(name)?.[1] ?? Number.NaN);
+        return Math.round((scales.reduce((sum, value) => sum + value, 0) / scales.length) * 1000) / 1000;
+      });
+      const presets = PRESETS.filter((voice) => voice.gender === gender);
+      const used = new Set(presets.map((voice) => voice.identity.traits.formantScale));
+      assert.deepEqual([...used].sort(), [...means].sort(), gender);
+      assert.equal(typicalFormantScale(gender), Math.sqrt(means[0]! * means[means.length - 1]!));
+    }
   });
 });
 

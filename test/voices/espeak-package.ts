@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * The files packed into the installed `@echogarden/espeak-ng-emscripten` (their list sits in
  * `espeak-ng.js`), read straight from the package so tests check the catalog against the engine
- * data itself rather than against the generated copy in `src/voices/data/espeak-voices.ts`.
+ * data itself rather than against the generated copy in `src/speech/engines/espeak-ng/data/package-voices.ts`.
  */
 export function espeakPackageFiles(): { languageVoices: Set<string>; variants: Set<string> } {
   const require = createRequire(import.meta.url);

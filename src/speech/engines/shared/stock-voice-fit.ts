@@ -1,12 +1,11 @@
-import { ENGINE_VOICE_TRAITS } from './data/engine-voice-traits.js';
-import { DESIGN_FORMANT_SCALE } from './design-words.js';
-import type { EngineRealization, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
-import type { VoiceGender } from './preset-traits.js';
+import type { EngineRealization, VoiceTraits, VoiceTransform } from '../../voice-identity.js';
+import { ENGINE_VOICE_TRAITS } from './stock-voice-traits.js';
 
 /**
  * Realizations on engines with a few fixed voices (Flite, SVOX Pico): the engine's stock voice,
- * moved to the traits from where that voice measures of its own (`data/engine-voice-traits.ts`,
- * measured by `bench/engine-voice-traits.ts`):
+ * moved to the traits from where that voice measures of its own (`stock-voice-traits.ts`,
+ * measured by `bench/engine-voice-traits.ts`); the voice library reaches this through
+ * src/speech/voice-realizers.ts:
  *
  * - pitch: `pitchSemitones` = the interval from the voice's own median F0 to the target, divided
  *   by how much of a requested shift the voice really makes; a voice that ignores pitch settings
@@ -26,9 +25,8 @@ import type { VoiceGender } from './preset-traits.js';
 export function stockRealization(
   engine: string,
   voice: string,
-  gender: VoiceGender,
   traits: VoiceTraits,
-  typicalScale: number = designMiddle(gender),
+  typicalScale: number,
 ): EngineRealization | undefined {
   const stock = ENGINE_VOICE_TRAITS.find((row) => row.engine === engine && row.voice === voice);
   if (stock === undefined) return undefined;
@@ -44,12 +42,6 @@ export function stockRealization(
     transform.formantShift = round(clamp(formantShift, 1 / MAX_FORMANT_SHIFT, MAX_FORMANT_SHIFT), 3);
   }
   return { id: voice, params, transform };
-}
-
-/** The geometric middle of a gender's design range of formant scales. */
-function designMiddle(gender: VoiceGender): number {
-  const [low, high] = DESIGN_FORMANT_SCALE[gender];
-  return Math.sqrt(low * high);
 }
 
 /** Pitch moves beyond an octave sound broken on any of these voices. */

@@ -1,21 +1,22 @@
-import { ESPEAK_VARIANT_TRAITS } from './data/espeak-variant-traits.js';
-import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
+import { ESPEAK_VARIANT_TRAITS } from './data/variant-traits.js';
+import { ESPEAK_VARIANT_DATA } from './data/package-voices.js';
 
 /**
  * What is known of each espeak-ng variant: its row of the package's variant files
- * (`data/espeak-voices.ts`) and what `measureTraits` reads on it (`data/espeak-variant-traits.ts`),
+ * (`data/package-voices.ts`) and what the voice library's `measureTraits` reads on it
+ * (`data/variant-traits.ts`),
  * and the speaking rate that makes a variant talk at a trait rate.
  */
 
 const measuredVariants = new Map(ESPEAK_VARIANT_TRAITS.map((row) => [row[0], row]));
 const variantData = new Map(ESPEAK_VARIANT_DATA.map((row) => [row[0], row]));
 
-/** An espeak-ng variant's row of `data/espeak-voices.ts` (pitch span, formant factor), or undefined. */
+/** An espeak-ng variant's row of `data/package-voices.ts` (pitch span, formant factor), or undefined. */
 export function espeakVariantData(name: string): (typeof ESPEAK_VARIANT_DATA)[number] | undefined {
   return variantData.get(name);
 }
 
-/** What `measureTraits` reads on an espeak-ng variant (`data/espeak-variant-traits.ts`), or undefined. */
+/** What `measureTraits` reads on an espeak-ng variant (`data/variant-traits.ts`), or undefined. */
 export function espeakVariantTraits(name: string): (typeof ESPEAK_VARIANT_TRAITS)[number] | undefined {
   return measuredVariants.get(name);
 }

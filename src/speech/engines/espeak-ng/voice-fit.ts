@@ -1,14 +1,40 @@
-import { compareCodes } from './bcp47.js';
-import { ESPEAK_VARIANT_DATA } from './data/espeak-voices.js';
-import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
-import { espeakVariantData, espeakWpm } from './espeak-variants.js';
-import { type Cell, cellVariants, type VoiceGender } from './preset-traits.js';
+import type { VoiceGender } from '../../voice-description.js';
+import type { EngineRealization, VoiceTraits, VoiceTransform } from '../../voice-identity.js';
+import { ESPEAK_VARIANT_DATA } from './data/package-voices.js';
+import { espeakVariantData, espeakVariantTraits, espeakWpm } from './variants.js';
 
 /**
  * espeak-ng parameters (variant, pitch, range, rate) that realize voice traits: the pitch model of
  * espeak-ng, the variant choice for designed and cloned voices, and the calibrated aim for presets
- * in their grid cells (`preset-traits.ts`).
+ * in the formant levels of the catalog's grid (src/voices/preset-traits.ts). The voice library
+ * reaches these through src/speech/voice-realizers.ts.
  */
+
+/**
+ * The variants realizing each formant level of the catalog's grid, lowest first: variants whose
+ * formant scale, as `measureTraits` reads it (`data/variant-traits.ts`), sits close together; the
+ * grid's level is their mean (test/voices/catalog.test.ts checks it). The variant files' nominal
+ * formant factors are no guide: some variants add fixed Hz offsets, so f1 and f4, say, both
+ * nominally ~1.1, measure 1.12 and 1.24.
+ */
+export const ESPEAK_LEVEL_VARIANTS: Record<VoiceGender, ReadonlyArray<readonly string[]>> = {
+  female: [
+    ['f1', 'f2', 'Andrea', 'f5'],
+    ['Annie', 'steph', 'f4', 'linda', 'belinda', 'f3'],
+  ],
+  male: [
+    ['Denis', 'victor', 'Mario'],
+    ['m4', 'm5', 'robert', 'pablo', 'quincy', 'paul'],
+  ],
+  // One pool of a male-like and a female-like variant (the catalog has one neutral voice).
+  neutral: [['ed', 'shelby']],
+};
+
+/** The variants of a formant level (the gender's first level when out of range). */
+function levelVariants(gender: VoiceGender, formantLevel: number): readonly string[] {
+  const levels = ESPEAK_LEVEL_VARIANTS[gender];
+  return levels[formantLevel] ?? levels[0]!;
+}
 
 /**
  * espeak-ng variants that sound like ordinary speakers, per gender (robotic, Klatt, whisper and
@@ -91,7 +117,7 @@ export function espeakRealization(
 /**
  * How far espeak-ng's real pitch for one preset sits from the pitch model's prediction (measured
  * median F0 / `espeakMedianHz`), found on the preset's uncalibrated parameters (`variant`,
- * `pitch`, `range`) and refined after aiming with it (`data/preset-pitch.ts`, written by
+ * `pitch`, `range`) and refined after aiming with it (`src/voices/data/preset-pitch.ts`, written by
  * `bench/preset-pitch.ts`). The model misses by up to ~5 % in most languages and far more where
  * espeak-ng's intonation differs (Vietnamese tones, Bulgarian, Tamil).
  */
@@ -103,7 +129,7 @@ export interface PitchCalibration {
 }
 
 /**
- * espeak-ng parameters for a preset in grid cell `cell`: a variant of the cell's formant level
+ * espeak-ng parameters for a preset on formant level `formantLevel` of the catalog's grid: a variant of that level
  * (rotated by `pick`), pitch and range aimed by the espeak-ng pitch model. With a `calibration`
  * taken on exactly these parameters, the model aims at target / factor, and `range` may move by
  * up to ±4 so the pitch lands between two steps of espeak-ng's `pitch` scale (each ~1.5 %), not
@@ -114,12 +140,12 @@ export interface PitchCalibration {
 export function presetEspeakRealization(
   id: string,
   gender: VoiceGender,
-  cell: Cell,
+  formantLevel: number,
   traits: VoiceTraits,
   pick: number,
   calibration?: PitchCalibration,
 ): EngineRealization {
-  const rows = cellVariants(gender, cell)
+  const rows = levelVariants(gender, formantLevel)
     .map((name) => espeakVariantData(name))
     .filter((row) => row !== undefined);
   const plain = realizeOnVariants(id, rows, traits, pick);
@@ -226,12 +252,113 @@ function nearestVariants(
       .map((name) => espeakVariantData(name))
       .filter((row) => row !== undefined)
       .sort(
-        (a, b) => Math.abs(a[4] - formantScale) - Math.abs(b[4] - formantScale) || compareCodes(a[0], b[0]),
+        (a, b) => Math.abs(a[4] - formantScale) - Math.abs(b[4] - formantScale) || byName(a[0], b[0]),
       )
       .slice(0, 3);
     nearestCache.set(key, nearest);
   }
   return nearest;
+}
+
+/**
+ * F0 spread of espeak-ng speech: the 10th–90th percentile spread in semitones is about
+ * 0.6 + 8.3 × span / median, where span = (variant top − variant base) × range / 50 Hz (measured
+ * on m6, m8, Denis and f3 at ranges 50–78). The span is in Hz, so one `range` gives a wider
+ * spread in semitones on a low voice than on a high one.
+ */
+const ESPEAK_SPREAD = { offset: 0.6, perRelativeSpan: 8.3 } as const;
+
+/**
+ * The variants worth trying for a cloned voice, to be screened by ear (the voice library renders
+ * each): `espeakRealization`'s own choice first, then every variant the catalog's presets of the
+ * gender use (`presets`: their espeak-ng realizations; every gender's for a gender-neutral voice,
+ * as the catalog's neutral voices use only two). `nominal` is that own choice.
+ */
+export function espeakCloneVariants(
+  id: string,
+  gender: VoiceGender,
+  traits: VoiceTraits,
+  presets: ReadonlyArray<EngineRealization | undefined>,
+): { variants: string[]; nominal: string } {
+  const nominal = String(espeakRealization(id, gender, traits, 0).params?.['variant']);
+  const pool = new Set<string>([nominal]);
+  for (const realization of presets) {
+    const variant = realization?.params?.['variant'];
+    if (typeof variant === 'string') pool.add(variant);
+  }
+  return { variants: [...pool].filter((name) => espeakVariantData(name) !== undefined), nominal };
+}
+
+/**
+ * espeak-ng parameters for a cloned voice on one variant: `range` such that the F0 spread in
+ * semitones (`spreadSemitones`, the recording's) matches at its pitch (the catalog's `range` =
+ * pitchRange × 100 holds at about 100–200 Hz only), `pitch` the value whose `espeakMedianHz` is
+ * nearest the target, rate in words per minute as the catalog maps it (`espeakWpm`).
+ */
+export function espeakCloneRealization(
+  id: string,
+  variant: string,
+  traits: VoiceTraits,
+  spreadSemitones: number,
+): EngineRealization {
+  const [, , lowHz, highHz] = espeakVariantData(variant) ?? ['', '', 82, 118];
+  const spanHz =
+    (Math.max(0, spreadSemitones - ESPEAK_SPREAD.offset) * traits.pitchHz) / ESPEAK_SPREAD.perRelativeSpan;
+  const range = highHz > lowHz ? Math.round(Math.min(99, Math.max(0, (50 * spanHz) / (highHz - lowHz)))) : 50;
+  let pitch = 0;
+  for (let candidate = 1; candidate <= 99; candidate++) {
+    const error = (value: number) => Math.abs(espeakMedianHz(lowHz, highHz, value, range) - traits.pitchHz);
+    if (error(candidate) < error(pitch)) pitch = candidate;
+  }
+  return { id, params: { variant, pitch, range, rate: espeakWpm(variant, traits.rate) } };
+}
+
+/** Breathiness at which a variant with espeak-ng's own breath noise is preferred. */
+const BREATHY = 0.35;
+
+/**
+ * A designed voice on espeak-ng: `espeakRealization`'s parameters (among its three variant choices
+ * for rotation `index`, the breathiest for breathy voices, the cleanest for very clean ones, else
+ * the first), and the transform for what the variant cannot do itself: the formant scale (against
+ * the variant's measured one) and a pitch shift where the variant cannot reach the target
+ * (children). `brightness` is the variant's own measured spectral tilt, so the caller can add the
+ * rest as EQ.
+ */
+export function espeakDesignRealization(
+  id: string,
+  gender: VoiceGender,
+  traits: VoiceTraits,
+  index: number,
+): { realization: EngineRealization; transform: VoiceTransform; brightness: number } {
+  const options = [0, 1, 2].map((pick) => espeakRealization(id, gender, traits, pick + index));
+  const breathOf = (realization: EngineRealization): number =>
+    espeakVariantTraits(String(realization.params?.['variant']))?.[3] ?? 0.5;
+  const sorted = [...options].sort((a, b) =>
+    traits.breathiness >= BREATHY ? breathOf(b) - breathOf(a) : breathOf(a) - breathOf(b),
+  );
+  const realization = traits.breathiness >= BREATHY || traits.breathiness <= 0.1 ? sorted[0]! : options[0]!;
+  const variant = String(realization.params?.['variant']);
+  const measured = espeakVariantTraits(variant);
+  const transform: VoiceTransform = {};
+  const formantShift = traits.formantScale / (measured?.[1] ?? 1);
+  if (Math.abs(Math.log(formantShift)) >= 0.015) transform.formantShift = round(clamp(formantShift, 0.8, 1.25), 3);
+  const data = espeakVariantData(variant);
+  if (data !== undefined) {
+    const predicted = espeakMedianHz(
+      data[2],
+      data[3],
+      Number(realization.params?.['pitch'] ?? 50),
+      Number(realization.params?.['range'] ?? 50),
+    );
+    const missSemitones = 12 * Math.log2(traits.pitchHz / predicted);
+    if (Math.abs(missSemitones) >= 0.5) transform.pitchShiftSemitones = round(missSemitones, 2);
+  }
+  return { realization, transform, brightness: measured?.[2] ?? 0 };
+}
+
+/** Code-unit order, the same on every machine (no locale). */
+function byName(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function clamp(value: number, min: number, max: number): number {
