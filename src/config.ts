@@ -32,6 +32,13 @@ export interface Config {
   ffprobePath: string;
   /** Worker threads per engine. */
   engineThreads: number;
+  /**
+   * Kokoro worker threads, each with its own ONNX session (~300 MB) and cores / workers intra-op
+   * threads; a text over 500 characters is split among them. Default 1 (docs/benchmarks.md, "Kokoro speed").
+   */
+  kokoroWorkers: number;
+  /** Quantize Kokoro's vocoder first stage to int8 when preparing the model (opt-in, see docs/engines.md). */
+  kokoroQuantize: boolean;
   /** Warm the default engine at start so the first request is not the slow one (~1-3 s of CPU). */
   engineWarmup: boolean;
   /**
@@ -130,6 +137,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ffmpegPath: str('FFMPEG_PATH', 'ffmpeg'),
     ffprobePath: str('FFPROBE_PATH', 'ffprobe'),
     engineThreads: int('ENGINE_THREADS', 1, 1, 64),
+    kokoroWorkers: int('KOKORO_WORKERS', 1, 1, 64),
+    kokoroQuantize: bool('KOKORO_QUANTIZE', false),
     engineWarmup: bool('ENGINE_WARMUP', true),
     uploadDelayMs: int('UPLOAD_DELAY_MS', 0, 0, 3_600_000),
     queue: {

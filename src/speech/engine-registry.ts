@@ -50,7 +50,8 @@ export class EngineRegistry {
           const { createKokoroEngine } = await import('./engines/kokoro/index.js');
           return createKokoroEngine({
             modelFolders: [...config.modelsSearchPath, config.modelsDir],
-            threads: config.engineThreads,
+            threads: config.kokoroWorkers,
+            quantize: config.kokoroQuantize,
           });
         },
       },

@@ -8,6 +8,8 @@ import type { SynthesisInput } from '../../src/speech/engine.js';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
 import { createKokoroEngine, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
 import { kokoroIds, kokoroPhonemes } from '../../src/speech/engines/kokoro/phonemize.js';
+import { CALIBRATION_IDS } from '../../src/speech/engines/kokoro/quantize.js';
+import { splitForWorkers } from '../../src/speech/engines/kokoro/split.js';
 import { KOKORO_VOCAB } from '../../src/speech/engines/kokoro/vocab.js';
 import { KOKORO_VOICE_IDS, resolveKokoroVoice } from '../../src/speech/engines/kokoro/voices.js';
 import { KOKORO, kokoroFixtureSample, writeKokoroFixture } from '../fixtures/onnx/make-fixtures.js';
@@ -63,6 +65,19 @@ describe('Kokoro phonemization (espeak-ng IPA → Kokoro vocabulary)', () => {
     // config.json vocab: h 50, ə 83, l 54, ˈ 156, o 57, ʊ 135 (the table kokoro-js downloads).
     assert.deepEqual(kokoroIds(phonemes).ids, [50, 83, 54, 156, 57, 135]);
     assert.equal(KOKORO_VOCAB.size, 114);
+  });
+
+  test("the quantizer's calibration ids are still what phonemization makes of its sentences", () => {
+    const sentences = [
+      'Rice is often served in round bowls.',
+      'The juice of lemons makes fine punch.',
+      'The box was thrown beside the parked truck.',
+      'The hogs were fed chopped corn and garbage.',
+    ];
+    assert.deepEqual(
+      sentences.map((text) => kokoroIds(phonemize(text)).ids),
+      CALIBRATION_IDS.map((ids) => [...ids]),
+    );
   });
 
   test('British voices phonemize with British espeak', () => {
@@ -186,6 +201,33 @@ describe('Kokoro engine on a fixture model', () => {
       previous = word.end;
     }
     assert.ok(previous <= audio.samples.length / audio.sampleRate);
+  });
+
+  test('two workers speak a long text in two sentence groups at once: same words, same length as one worker', async () => {
+    const sentence = 'The committee reviewed every proposal carefully, and then it published a long report.';
+    const text = Array.from({ length: 12 }, () => sentence).join(' ');
+    assert.equal(splitForWorkers(text, 2).length, 2);
+    assert.deepEqual(splitForWorkers(text, 2).join(' ').split(' '), text.split(' '));
+    assert.deepEqual(splitForWorkers('Short. Text.', 2), ['Short. Text.']);
+    const two = createKokoroEngine({ modelFolders: [folder], threads: 2 });
+    try {
+      const one = await engine.synthesize(input(text));
+      const both = await two.synthesize(input(text));
+      // The fixture's durations depend on the ids alone, and both cut this text into the same number of
+      // inferences (pads included): the split moves where chunks end, not how long the audio is.
+      assert.equal(both.audio.samples.length, one.audio.samples.length);
+      assert.deepEqual(
+        both.words.map((w) => w.word),
+        one.words.map((w) => w.word),
+      );
+      let previous = 0;
+      for (const word of both.words) {
+        assert.ok(word.start >= previous && word.end > word.start, `${word.word} out of order`);
+        previous = word.end;
+      }
+    } finally {
+      await two.close();
+    }
   });
 
   test('without a durations output, timings are proportional within the speech', async () => {

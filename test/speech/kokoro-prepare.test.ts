@@ -124,7 +124,7 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
 
 describe('Kokoro engine uses the prepared model (real weights)', KOKORO_SKIP, () => {
   const cache = mkdtempSync(path.join(tmpdir(), 'voicelib-kokoro-engine-prepared-'));
-  const engine = createKokoroEngine({ modelFolders: [TEST_MODELS_DIR ?? ''], preparedDir: cache });
+  const engine = createKokoroEngine({ modelFolders: [TEST_MODELS_DIR ?? ''], preparedDir: cache, quantize: true });
 
   after(async () => {
     await engine.close();
@@ -143,6 +143,7 @@ describe('Kokoro engine uses the prepared model (real weights)', KOKORO_SKIP, ()
     const model = await engine.model();
     assert.equal(model?.prepared, true, model?.reason);
     assert.equal(path.dirname(model!.file), cache);
+    assert.match(path.basename(model!.file), /-qdq-/, model?.reason);
     const seconds = audio.samples.length / audio.sampleRate;
     // ~13 words at 2-4 words per second, plus pauses.
     assert.ok(seconds > 3 && seconds < 9, `${seconds}s for ${text.length} characters`);
@@ -151,6 +152,46 @@ describe('Kokoro engine uses the prepared model (real weights)', KOKORO_SKIP, ()
     for (const w of words) {
       assert.ok(Math.abs(w.end / FRAME_SECONDS - Math.round(w.end / FRAME_SECONDS)) < 0.05, `${w.word} off frame`);
     }
+  });
+
+  test("the quantized vocoder: 24 first-stage convolutions in QDQ form; same durations, same loudness contour as float32", async () => {
+    const { readFile } = await import('node:fs/promises');
+    const model = await engine.model();
+    const graph = readOnnxGraph(await readFile(model!.file));
+    const quantized = graph.nodes.filter((n) => n.opType === 'Conv' && n.name.endsWith('_voicelib_qdq'));
+    assert.equal(quantized.length, 24);
+    assert.ok(quantized.every((n) => /generator\/(resblocks\.[012]|noise_res\.0)\//.test(n.name)));
+    const float = await prepareKokoroModel(SOURCE, cache);
+    const job = (modelFile: string): KokoroJob => ({
+      text: 'The birch canoe slid on the smooth planks.',
+      voice: 'af_heart',
+      language: 'a',
+      modelFile,
+      voices: [{ file: path.join(kokoroJsVoicesDir()!, 'af_heart.bin'), weight: 1 }],
+      speed: 1,
+      threads: 2,
+    });
+    const a = await synthesizeKokoro(job(float.file));
+    const b = await synthesizeKokoro(job(model!.file));
+    // Durations come before the vocoder: identical words and lengths.
+    assert.deepEqual(b.words, a.words);
+    assert.equal(b.samples.length, a.samples.length);
+    // The 25 ms loudness contour of the two renderings moves together (int8 noise is ~40 dB down).
+    const frames = (x: Float32Array) => Array.from({ length: Math.floor(x.length / 600) }, (_, i) => rms(x, i * 600, (i + 1) * 600));
+    const fa = frames(a.samples);
+    const fb = frames(b.samples);
+    const mean = (v: number[]) => v.reduce((s, x) => s + x, 0) / v.length;
+    const [ma, mb] = [mean(fa), mean(fb)];
+    let cov = 0;
+    let va = 0;
+    let vb = 0;
+    fa.forEach((x, i) => {
+      cov += (x - ma) * (fb[i]! - mb);
+      va += (x - ma) ** 2;
+      vb += (fb[i]! - mb) ** 2;
+    });
+    const correlation = cov / Math.sqrt(va * vb);
+    assert.ok(correlation > 0.95, `loudness contour correlation ${correlation.toFixed(3)}`);
   });
 
   test('a source that cannot be prepared is used as it is', async () => {

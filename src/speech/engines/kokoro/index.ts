@@ -9,8 +9,10 @@ import { onnxRuntimeInstalled } from '../onnx/session.js';
 import { numberParam } from '../shared/params.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import { needsPreparation, prepareText } from '../../text/prepare.js';
-import { type PreparedModel, prepareKokoroModel } from './prepare.js';
-import type { KokoroRequest, KokoroResult } from './synthesize.js';
+import type { PreparedModel } from './prepare.js';
+import type { KokoroRequest } from './synthesize.js';
+import { joinParts, splitForWorkers } from './split.js';
+import type { KokoroReply } from './worker.js';
 import { parseBlend } from './blend.js';
 import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
 
@@ -61,13 +63,19 @@ export const KOKORO_MODEL_FILES: readonly string[] = [
   'kokoro-v1.0.int8.onnx',
 ].flatMap((name) => [name, `onnx/${name}`]);
 
+/** Voice packs whose styles calibrate the quantized vocoder (one per calibration sentence). */
+const CALIBRATION_VOICES = ['af_heart', 'am_michael', 'bf_emma', 'af_bella'];
+
 const MIN_SPEED = 0.5;
 const MAX_SPEED = 2;
 
 export interface KokoroEngineOptions {
   /** Folders holding model packs, searched in order (`modelsSearchPath`, then `modelsDir`). */
   modelFolders: readonly string[];
-  /** Worker threads, each with its own session (~350 MB for the fp32 model). Default 1. */
+  /**
+   * Worker threads, each with its own session (~300 MB) and cores / workers intra-op threads; a long
+   * text is split among them (split.ts). Default 1; the service passes `KOKORO_WORKERS`.
+   */
   threads?: number;
   /** Folder of `<voice>.bin` packs; default `kokoro-82m/voices/` if present, else kokoro-js's. */
   voicesDir?: string;
@@ -76,6 +84,12 @@ export interface KokoroEngineOptions {
    * (the last folder is `modelsDir`, the writable one: search path folders may be read-only).
    */
   preparedDir?: string;
+  /**
+   * Quantize the prepared float32 graph's vocoder first stage to int8 (quantize.ts): ~20 % less CPU
+   * per audio second at the same NISQA naturalness, but v-studio's measured intonation steering
+   * comes out 2–6 % weaker (docs/benchmarks.md, "Kokoro speed"). Default false (`KOKORO_QUANTIZE`).
+   */
+  quantize?: boolean;
 }
 
 export type KokoroEngine = SpeechEngine & {
@@ -88,7 +102,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
   const workers = Math.max(1, options.threads ?? 1);
   // onnxruntime's own threads share the cores among the workers.
   const intraOpThreads = Math.max(1, Math.floor(availableParallelism() / workers));
-  const pool = new EngineWorkerPool<KokoroRequest, KokoroResult | null>({
+  const pool = new EngineWorkerPool<KokoroRequest, KokoroReply>({
     name: 'Kokoro',
     size: workers,
     script: new URL('./worker.js', import.meta.url),
@@ -105,11 +119,16 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
     const key = `${source}\0${fileVersion(source)}`;
     let model = prepared.get(key);
     if (!model) {
+      // In a worker: quantizing runs the model to calibrate it (seconds of CPU).
+      const voices = CALIBRATION_VOICES.map(voiceFile).filter((file): file is string => file !== null);
       model =
         preparedDir === null
           ? Promise.resolve({ file: source, source, prepared: false, reason: 'no cache folder' })
-          : prepareKokoroModel(source, preparedDir);
+          : pool
+              .run({ kind: 'prepare', source, cacheDir: preparedDir, voices: options.quantize === true ? voices : [] })
+              .then((reply) => reply as PreparedModel);
       prepared.set(key, model);
+      model.catch(() => prepared.delete(key));
     }
     return model;
   };
@@ -186,26 +205,31 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
           ? await prepareText(input.text, 'ja')
           : undefined;
       const { file, prepared: isPrepared } = await prepare(model);
-      const result = await pool.run(
-        {
-          kind: 'synthesize',
-          job: {
-            text: input.text,
-            ...(words === undefined ? {} : { words }),
-            voice,
-            language,
-            modelFile: file,
-            fallbackModelFile: isPrepared ? model : null,
-            voices,
-            speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
-            threads: intraOpThreads,
-          },
-        },
-        [],
-        input.signal,
+      const job = (text: string) => ({
+        text,
+        ...(words === undefined ? {} : { words }),
+        voice,
+        language,
+        modelFile: file,
+        fallbackModelFile: isPrepared ? model : null,
+        voices,
+        speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
+        threads: intraOpThreads,
+      });
+      // A long text goes to the workers in sentence groups at once (split.ts); prepared Japanese
+      // words belong to the whole text, so it stays in one piece.
+      const texts = words === undefined ? splitForWorkers(input.text, workers) : [input.text];
+      const results = await Promise.all(
+        texts.map(async (text) => {
+          const result = await pool.run({ kind: 'synthesize', job: job(text) }, [], input.signal);
+          if (result === null || !('samples' in result)) {
+            throw new AppError('internal_error', 'The worker returned no audio');
+          }
+          return result;
+        }),
       );
-      if (result === null) throw new AppError('internal_error', 'The worker returned no audio');
-      return { audio: { sampleRate: result.sampleRate, samples: result.samples }, words: result.words };
+      const { samples, words: timings } = joinParts(results);
+      return { audio: { sampleRate: results[0]!.sampleRate, samples }, words: timings };
     },
 
     close: () => pool.close(),

@@ -55,8 +55,14 @@ export interface KokoroJob {
   threads: number;
 }
 
-/** A message to the worker: load the phonemizer, or synthesize. */
-export type KokoroRequest = { kind: 'warm' } | { kind: 'synthesize'; job: KokoroJob };
+/**
+ * A message to the worker: load the phonemizer, prepare a model (prepare.ts: it runs the model to
+ * calibrate, so not on the event loop) calibrating with the `voices` packs, or synthesize.
+ */
+export type KokoroRequest =
+  | { kind: 'warm' }
+  | { kind: 'prepare'; source: string; cacheDir: string; voices: string[] }
+  | { kind: 'synthesize'; job: KokoroJob };
 
 export interface KokoroResult {
   samples: Float32Array;
