@@ -3,10 +3,9 @@ import { splitSentences } from '../onnx/chunks.js';
 import { tokenizeWhitespace } from '../shared/tokens.js';
 
 /**
- * Long texts cut into sentence groups that several workers synthesize at once: one inference runs
- * on about one core however many intra-op threads it has (the quantized vocoder's int8 convolutions
- * barely use a second thread, docs/benchmarks.md "Kokoro speed"), so two workers each taking a
- * half are what makes 2 cores help one request. Only texts longer than `MIN_SPLIT_CHARACTERS`,
+ * Long texts cut into sentence groups that several workers synthesize at once: with several
+ * workers each session has only its share of the cores (cores / workers intra-op threads), so
+ * without a split one request would use one worker's share and leave the rest idle. Only texts longer than `MIN_SPLIT_CHARACTERS`,
  * which the worker would cut into several 510-id inferences anyway, are split, at sentence ends:
  * each group boundary takes the place of a chunk boundary, so the audio keeps its pauses and pace.
  */
