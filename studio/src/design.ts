@@ -34,8 +34,8 @@ export function designForm(onCreated: () => void): HTMLElement {
           h(
             'div',
             { class: 'preview' },
-            h('label', {}, h('input', { type: 'radio', name: 'preview', value: p.preview_id, checked: i === 0 }), ` Preview ${i + 1}`),
-            h('audio', { controls: true, preload: 'metadata', src: p.preview_url, 'aria-label': `Preview ${i + 1}` }),
+            h('label', {}, h('input', { type: 'radio', name: 'preview', value: p.preview_id, checked: i === 0 }), ` Keep preview ${i + 1}`),
+            h('audio', { controls: true, preload: 'metadata', src: p.preview_url, 'aria-label': `Preview ${i + 1} audio` }),
           ),
         ),
       );

@@ -45,7 +45,7 @@ export function voicePicker(onChange: () => void): { el: HTMLElement; selected()
       if (reset) list.replaceChildren();
       for (const voice of page.voices) list.append(row(voice));
       offset += page.voices.length;
-      status.textContent = `${page.total} voices match`;
+      status.textContent = page.total === 1 ? '1 voice matches' : `${page.total} voices match`;
       more.hidden = !page.has_more;
       if (reset && !chosen && page.voices[0]) choose(page.voices[0].id);
     } catch (error) {
