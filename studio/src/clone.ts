@@ -78,6 +78,11 @@ export function cloneForm(onCreated: () => void): HTMLElement {
       });
       const notes = made.audio_notes?.length ? ` Notes: ${made.audio_notes.join('; ')}.` : '';
       messages.show(`Created clone “${made.name}” (${made.id}); clone slots ${made.used} of ${made.limit}.${notes}`, 'info');
+      for (const input of [name, file, transcript]) input.value = '';
+      recorded = null;
+      recording.hidden = true;
+      record.textContent = '● Record';
+      recordNote.textContent = '';
       onCreated();
     } catch (error) {
       messages.show(describeError(error));

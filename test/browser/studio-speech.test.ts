@@ -24,10 +24,14 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
   let account: Account;
   let browser: Browser;
   let page: Page;
+  const foreign: string[] = [];
   before(async () => {
     server = await startServer({ RATE_LIMIT_PER_MINUTE: '10000' });
     account = await server.createAccount('pro', 5000);
     browser = await launchChromium();
+    browser.context.on('request', (r) => {
+      if (!/^(blob|data):/.test(r.url()) && !r.url().startsWith(server.url)) foreign.push(r.url());
+    });
     page = await signIn(browser.context, server.url, account.api_key);
   });
   after(async () => {
@@ -158,6 +162,7 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
     const overflow = (await other.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
     assert.ok(overflow <= 0, `page is ${overflow}px wider than a phone screen`);
     await other.close();
+    assert.deepEqual(foreign, [], 'the Studio asked no other origin for anything');
   });
 });
 

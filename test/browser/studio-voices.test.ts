@@ -55,7 +55,7 @@ describe('Voicelib Studio in Chromium: cloning and designing voices', { skip: CH
   test('clone from a recording made in the browser (fake microphone)', async () => {
     const form = cloneForm();
     await form.getByLabel('Name').fill('Recorded me');
-    await form.getByRole('button', { name: '● Record' }).click();
+    await form.getByRole('button', { name: '● Record', exact: true }).click();
     // Record until three seconds have been captured, however long that takes here.
     await form.locator('.note:has-text("Recording… 3 s")').waitFor({ timeout: 60_000 });
     await form.getByRole('button', { name: '■ Stop recording' }).click();
