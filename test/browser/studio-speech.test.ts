@@ -117,6 +117,7 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
     assert.deepEqual(seen, [words[1], words[4], words.at(-1)]);
     await page.$eval('.player audio', (a: any, t) => (a.currentTime = t), timings[2]!.start + 0.01);
     await page.waitForFunction(`document.querySelector('.captions').dataset.current === '2'`);
+    await page.locator('.player').scrollIntoViewIfNeeded();
     await screenshot(page, 'studio-speech');
 
     // Downloads: the audio and the SRT, as files.
