@@ -13,6 +13,7 @@ import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation 
 import { adminRoutes } from './http/routes/admin/admin.js';
 import { fileRoutes } from './http/routes/files.js';
 import { healthRoutes } from './http/routes/health.js';
+import { registerStudio } from './http/routes/studio.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { modelRoutes } from './http/routes/v1/models.js';
 import { ttsRoutes } from './http/routes/v1/tts.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
 
   await app.register(healthRoutes, { database: deps.database });
+  await registerStudio(app);
   await app.register(fileRoutes, {
     generations: deps.generations,
     designs: deps.designs,

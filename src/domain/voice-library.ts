@@ -3,9 +3,10 @@ import { AppError } from '../errors.js';
 import { PRESETS } from '../voices/catalog.js';
 import type { AccountService, Caller } from './accounts.js';
 import type { DesignService } from './designs.js';
+import { type VoiceFilters, voicePredicate } from './voice-filters.js';
 import { type Page, type VoiceView, matchesQuery, ownVoiceView, paginate, presetView } from './voice-listing.js';
 
-export interface ListQuery {
+export interface ListQuery extends VoiceFilters {
   limit?: number;
   offset?: number;
   q?: string;
@@ -26,7 +27,8 @@ export class VoiceLibrary {
   async list(caller: Caller, query: ListQuery): Promise<Page<VoiceView>> {
     const own = query.type === 'preset' ? [] : await this.ownViews(caller, query.type);
     const presets = query.type === undefined || query.type === 'preset' ? PRESET_VIEWS : [];
-    const all = [...own, ...presets].filter((v) => matchesQuery(v, query.q));
+    const matches = voicePredicate(query);
+    const all = [...own, ...presets].filter((v) => matchesQuery(v, query.q) && (matches === null || matches(v)));
     return paginate(all, query.offset ?? 0, query.limit);
   }
 

@@ -14,6 +14,8 @@ export interface VoiceView {
   description?: string;
   gender?: string;
   age?: string;
+  /** A designed voice's labels (searchable). */
+  tags?: string[];
   created_at?: string;
   preview_url?: string;
 }
@@ -49,6 +51,7 @@ export function ownVoiceView(row: VoiceRow, previewUrl: string | null): VoiceVie
     type: row.type,
     languages: JSON.parse(row.languages) as string[],
     ...(row.description ? { description: row.description } : {}),
+    ...(row.tags ? { tags: JSON.parse(row.tags) as string[] } : {}),
     created_at: row.created_at,
     ...(previewUrl ? { preview_url: previewUrl } : {}),
   };

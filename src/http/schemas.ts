@@ -44,6 +44,7 @@ export const Voice = Type.Object(
     description: Type.Optional(Type.String()),
     gender: Type.Optional(Type.String()),
     age: Type.Optional(Type.String()),
+    tags: Type.Optional(Type.Array(Type.String())),
     created_at: Type.Optional(Type.String()),
     preview_url: Type.Optional(Type.String()),
   },

@@ -16,7 +16,10 @@ const common = {
 const bodyAjv = new Ajv({ ...common, coerceTypes: false });
 /** Query strings and path params arrive as text: coerce `limit=10` to 10. */
 const textAjv = new Ajv({ ...common, coerceTypes: 'array' });
-for (const ajv of [bodyAjv, textAjv]) ajv.addKeyword({ keyword: 'x-too-large', schemaType: 'string' });
+for (const ajv of [bodyAjv, textAjv]) {
+  ajv.addKeyword({ keyword: 'x-too-large', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-malformed', schemaType: 'string' });
+}
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return bodyAjv.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
@@ -77,7 +80,8 @@ const MISSING_CODES: Record<string, ErrorCode> = {
 /**
  * Turns the first Ajv error into the contract's error: a missing field is 400 with its own
  * code, a too-long text or sample is 413 (the schema marks those fields with `x-too-large`),
- * anything else out of range is 422.
+ * a field marked `x-malformed` (the voice listing's filters) is 400 `bad_request` whatever is
+ * wrong with it, the marker saying what it should look like; anything else out of range is 422.
  */
 export function validationToAppError(errors: ErrorObject[], part: string): AppError {
   // A union (anyOf) reports each branch's failure before its own: the union's error says it best.
@@ -95,6 +99,10 @@ export function validationToAppError(errors: ErrorObject[], part: string): AppEr
   }
   if (error.instancePath === '' && error.keyword === 'type' && part === 'body') {
     return new AppError('invalid_json', 'The request body must be a JSON object');
+  }
+  const malformed = (error.parentSchema as Record<string, unknown> | undefined)?.['x-malformed'];
+  if (typeof malformed === 'string') {
+    return new AppError('bad_request', `${where} must be ${malformed}`);
   }
   const tooLarge = (error.parentSchema as Record<string, unknown> | undefined)?.['x-too-large'];
   if (error.keyword === 'maxLength' && typeof tooLarge === 'string') {

@@ -67,7 +67,9 @@ describe('error shapes', () => {
   test('unknown routes are 404 not_found, with or without a key', async () => {
     shape(await server.request('GET', '/api/v1/nothing-here'), 404, 'not_found');
     shape(await server.request('GET', '/api/v1/nothing-here', { key: account.api_key }), 404, 'not_found');
-    shape(await server.request('GET', '/'), 404, 'not_found');
+    // `/` is Voicelib Studio now (docs/studio.md); other paths outside the API are still JSON 404s.
+    shape(await server.request('GET', '/nothing-here'), 404, 'not_found');
+    shape(await server.request('GET', '/api/nothing-here'), 404, 'not_found');
   });
 
   test('malformed JSON is 400 invalid_json', async () => {

@@ -84,3 +84,57 @@ export const SaveDesignResponse = Type.Object({
   used: Type.Integer(),
   limit: Type.Integer(),
 });
+
+/** Letters (any script), digits, spaces and the punctuation of language names: `English (India)`, `N’Ko`. */
+const NAME_OR_CODE = "^[\\p{L}\\p{M}\\p{N} ()'’.,_-]+$";
+const WORD = '^[A-Za-z _-]+$';
+
+/** Query filters of `GET /api/v1/voices` beyond the spec's four (docs/voices.md). Malformed: 400. */
+export const VoiceFilterQuery = {
+  language: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: NAME_OR_CODE,
+      'x-malformed': 'a language or accent name or code of 1-64 letters, digits, spaces and - _ ( ) . , \'',
+      description:
+        'Language or accent: code, English name, accent code or legacy enum (`es`, `Spanish`, `es-MX`, `PT_BR`). ' +
+        'A bare language matches all its accents; an accent code matches that accent only. Unknown: empty list.',
+    }),
+  ),
+  accent: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: NAME_OR_CODE,
+      'x-malformed': 'an accent name or code of 1-64 letters, digits, spaces and - _ ( ) . , \'',
+      description: 'Accent name (`Castilian`, `Latin American`) or accent code (`es-ES`), case-insensitive',
+    }),
+  ),
+  gender: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 32,
+      pattern: WORD,
+      'x-malformed': 'a word of 1-32 letters',
+      description: 'Preset voices are `female`, `male` or `neutral`; own voices have no gender and never match',
+    }),
+  ),
+  age: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 32,
+      pattern: WORD,
+      'x-malformed': 'a word of 1-32 letters',
+      description: 'Preset voices are `young`, `middle-aged` or `old`; own voices have no age and never match',
+    }),
+  ),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      pattern: '^[^\\p{Cc}]*$',
+      'x-malformed': 'text of at most 200 characters without control characters',
+      description: 'Every word must appear in the name, description, category or tags (case- and accent-insensitive)',
+    }),
+  ),
+};

@@ -13,6 +13,7 @@ import {
   PreviewsResponse,
   SaveDesignRequest,
   SaveDesignResponse,
+  VoiceFilterQuery,
 } from './voice-schemas.js';
 
 export interface VoiceRouteDeps {
@@ -35,12 +36,16 @@ export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app
     {
       schema: {
         summary: 'Own clones and designs first (newest first), then the preset catalog',
+        description:
+          'Filters combine (every one given must match) and `total` counts the filtered list. A well-formed ' +
+          'filter naming nothing known gives an empty list; a malformed one is 400.',
         tags: ['voices'],
         querystring: Type.Object({
           ...Paging,
           type: Type.Optional(Type.Enum(['preset', 'clone', 'designed'])),
+          ...VoiceFilterQuery,
         }),
-        response: { 200: VoiceList, ...errorResponses(422) },
+        response: { 200: VoiceList, ...errorResponses(400, 422) },
       },
     },
     async (request) => page(await library.list(request.caller, request.query)),

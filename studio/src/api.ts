@@ -1,0 +1,126 @@
+/** The Studio's only way to the service: same origin, key from sessionStorage, never in a URL. */
+const KEY = 'voicelib.apiKey';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const session = {
+  key: (): string | null => sessionStorage.getItem(KEY),
+  signIn: (key: string) => sessionStorage.setItem(KEY, key),
+  signOut: () => sessionStorage.removeItem(KEY),
+};
+
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${session.key() ?? ''}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (!res.ok) throw await toError(res);
+  return res;
+}
+
+/** The API's own message ({ error: { code, message } }), or the HTTP status when there is none. */
+async function toError(res: Response): Promise<ApiError> {
+  try {
+    const json = (await res.json()) as { error?: { code?: string; message?: string } };
+    if (json.error?.message) return new ApiError(res.status, json.error.code ?? 'error', json.error.message);
+  } catch {
+    // not JSON: fall through to the status line
+  }
+  return new ApiError(res.status, 'error', `${res.status} ${res.statusText || 'request failed'}`);
+}
+
+export const api = {
+  get: async <T>(path: string): Promise<T> => (await send('GET', path)).json() as Promise<T>,
+  post: async <T>(path: string, body: unknown): Promise<T> => (await send('POST', path, body)).json() as Promise<T>,
+  del: async (path: string): Promise<void> => void (await send('DELETE', path)),
+  blob: async (path: string): Promise<Blob> => (await send('GET', path)).blob(),
+};
+
+/** Same-origin path of an absolute service URL (links in responses carry the public base URL). */
+export function localPath(url: string): string {
+  const parsed = new URL(url, location.origin);
+  return parsed.pathname + parsed.search;
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return `${error.message} (${error.status} ${error.code})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface Me {
+  account_id: string;
+  plan: { name: string; api_access: boolean; clone_slots: number; design_slots: number };
+  points: number;
+  clones: { used: number; limit: number };
+  designs: { used: number; limit: number };
+}
+
+export interface Model {
+  key: string;
+  label: string;
+  costMultiplier: number;
+  supportsTemperature: boolean;
+  supportsDeliveryMode: boolean;
+  description: string;
+}
+
+export interface Voice {
+  id: string;
+  slug?: string;
+  name: string;
+  type: 'preset' | 'clone' | 'designed';
+  languages: string[];
+  language_code?: string;
+  accent?: string;
+  category?: string;
+  description?: string;
+  gender?: string;
+  age?: string;
+  preview_url?: string;
+  created_at?: string;
+}
+
+export interface Language {
+  name: string;
+  code: string;
+  accents: { name: string; code: string }[];
+}
+
+let languages: Promise<Language[]> | null = null;
+/** The language list (about 470 entries), fetched once per page load. */
+export function languageList(): Promise<Language[]> {
+  languages ??= api.get<{ languages: Language[] }>('/api/v1/voices/languages').then((r) => r.languages);
+  languages.catch(() => (languages = null));
+  return languages;
+}
+
+/** Points for speech: ceil(characters / (15 / costMultiplier)), characters as Unicode code points. */
+export function speechCost(text: string, model: Model | undefined): number {
+  const divisor = 15 / (model?.costMultiplier ?? 1);
+  return Math.ceil([...text].length / divisor);
+}
+
+/** Base64 of a file or recording, without the `data:` prefix the API refuses. */
+export function toBase64(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/** `data:audio/mpeg;base64,...` → Blob. */
+export function dataUriToBlob(uri: string): Blob {
+  const [head, data = ''] = uri.split(',', 2);
+  const mime = /^data:([^;]+)/.exec(head ?? '')?.[1] ?? 'application/octet-stream';
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type: mime });
+}
