@@ -2,7 +2,7 @@ import { tokenizeWhitespace } from '../../engines/shared/tokens.js';
 import { german } from './de.js';
 import { english } from './en.js';
 import { spanish } from './es.js';
-import { parseDate, parseNumber, parseTime, readDigits, readTelephone, spell, splitPunctuation } from './shared.js';
+import { parseDate, parseNumber, parseTime, readDecimal, readDigits, readTelephone, spell, splitPunctuation } from './shared.js';
 import type { LanguageNormalizer, Reading, TokenContext } from './types.js';
 
 /**
@@ -30,6 +30,8 @@ export interface NormalizedWord {
   spoken: string[];
 }
 
+const POINT: Record<string, string> = { en: 'point', es: 'coma', de: 'Komma' };
+const MINUS: Record<string, string> = { en: 'minus', es: 'menos', de: 'minus' };
 const NORMALIZERS: Record<string, LanguageNormalizer> = { en: english, es: spanish, de: german };
 
 function primary(language: string): string {
@@ -97,6 +99,8 @@ function readPlain(written: readonly string[], normalizer: LanguageNormalizer | 
       reading = normalizer.token(`${piece.core}.`, context);
       if (reading !== null) trail = trail.slice(1);
     }
+    // A word re-read by the rule before it (`a.m.` after a time) loses its abbreviation period too.
+    if (replacement !== undefined && piece.core.includes('.') && trail.startsWith('.')) trail = trail.slice(1);
     reading ??= replacement !== undefined ? null : normalizer.token(piece.core, context);
     replacement = reading?.next;
     const core = reading === null ? [piece.core] : split(reading.spoken);
@@ -129,7 +133,7 @@ function sayAs(text: string, how: NonNullable<TextRun['sayAs']>, n: LanguageNorm
     case 'cardinal':
     case 'number': {
       const parsed = parseNumber(core.replace(/\s/gu, ''), decimal, group);
-      return parsed === null ? null : n.token(core, context)?.spoken ?? n.cardinal(parsed.integer);
+      return parsed === null ? null : readDecimal(parsed, n, POINT[primary(language)] ?? 'point', MINUS[primary(language)] ?? 'minus');
     }
     case 'ordinal': {
       const value = Number.parseInt(core.replace(/\D/gu, ''), 10);
