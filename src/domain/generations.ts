@@ -12,7 +12,7 @@ import type { FairQueue } from '../queue/fair-queue.js';
 import type { BlobStore, ByteRange } from '../storage/blob-store.js';
 import { type CaptionMode, buildCaptions } from '../speech/captions.js';
 import type { WordTiming } from '../speech/engine.js';
-import { isSilentText, parseMarkup } from '../speech/markup.js';
+import { isSilentText, parseMarkup, type TextWarning } from '../speech/markup.js';
 import type { DeliveryMode, SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
@@ -37,6 +37,20 @@ export interface CreatedGeneration {
   row: GenerationRow;
   audioBase64: string;
   captions?: string;
+  /** Markup removed or not applied (unknown tags…); the request still succeeded. docs/text.md. */
+  warnings: TextWarning[];
+}
+
+/**
+ * Warnings as one header line: messages joined by "; ", anything outside printable ASCII
+ * percent-encoded (a header cannot carry it), at most 2,000 characters.
+ */
+export function warningsHeader(warnings: readonly TextWarning[]): string {
+  const line = warnings
+    .map((w) => `${w.code}: ${w.message}`)
+    .join('; ')
+    .replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c));
+  return line.length > 2000 ? `${line.slice(0, 1997)}...` : line;
 }
 
 /** Default output rate: a common speech rate every format (MP3 MPEG-2, Opus) handles natively. */
@@ -93,7 +107,12 @@ export class GenerationService {
     const voice = await this.deps.voices.resolve(caller, input.voice);
     const format: AudioFormat = input.format ?? 'MP3';
     const sampleRate = input.sample_rate ?? DEFAULT_SAMPLE_RATE;
+    // Tags are characters like any other (spec: "Break tags count toward the limit"; docs/text.md).
     const cost = generationCost(model.key as ModelKey, markup.characterCount);
+    const warnings = [...markup.warnings];
+    if (model.key !== 'v-studio' && markup.segments.some((s) => s.kind === 'speech' && s.emotion !== null)) {
+      warnings.push({ code: 'ignored_tag', message: `[emotion] tags steer v-studio only; ${model.key} removed them` });
+    }
 
     // 2. Points are taken before synthesis (402 if short) with a durable reservation: given back if
     //    the work fails here, or by start-up reconciliation if the process dies first.
@@ -153,6 +172,7 @@ export class GenerationService {
         row,
         audioBase64: `data:${encoded.mimeType};base64,${encoded.data.toString('base64')}`,
         ...(mode ? { captions: buildCaptions(speech.words, { mode, maxWords: 4 }).srt } : {}),
+        warnings,
       };
       // The record and the settled charge commit together: nothing after this can fail and
       // refund a generation that exists.

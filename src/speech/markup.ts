@@ -1,11 +1,17 @@
 import { AppError } from '../errors.js';
+import { interpretTag, parseAttributes, type TagEffect, type TextWarning } from './ssml.js';
+import type { TextRun } from './text/normalize/index.js';
+
+export type { TextWarning } from './ssml.js';
 
 /**
  * Request text markup: `<break time="1.5s" />` pause tags and `[emotion]` steering tags.
  *
  * Both kinds of tag count toward the character limit and the cost (`characterCount` is the raw
- * length), are never spoken and never reach captions. Everything else, including any other
- * `<`-text such as `a < b` or `<b>`, is plain text for the engine.
+ * length), are never spoken and never reach captions. So do the SSML-like tags of ssml.ts
+ * (`say-as`, `sub`, `emphasis`, `prosody`…): interpreted or removed, never read aloud; unknown
+ * `[words]` and `<tags>` are removed and reported in `warnings`. `<`-text that is not a tag
+ * (`a < b`) is plain text.
  *
  * @example
  * parseMarkup('[happy] Hello <break time="500ms"/> there')
@@ -36,6 +42,12 @@ export interface SpeechSegment {
   text: string;
   /** Canonical `EMOTIONS` key steering this text, or null when no known emotion tag precedes it. */
   emotion: string | null;
+  /** How pieces of `text` are read (say-as, sub), present only when some piece is not plain text. */
+  runs?: TextRun[];
+  /** `<prosody rate>` / `<emphasis>`: multiplier on the speaking rate (absent = 1). */
+  rate?: number;
+  /** `<prosody pitch>` / `<emphasis>`: base pitch shift in semitones (absent = 0). */
+  pitchSemitones?: number;
 }
 
 export interface PauseSegment {
@@ -52,6 +64,8 @@ export interface ParsedMarkup {
   /** Raw input length in Unicode code points, tags included: what the limit and the cost count. */
   characterCount: number;
   breakCount: number;
+  /** Tags removed or not fully applied (unknown `[word]`s, unknown `<tags>`…), in text order. */
+  warnings: TextWarning[];
 }
 
 export interface ParseMarkupOptions {
@@ -115,7 +129,10 @@ export function resolveEmotion(word: string): string | null {
 
 // A break-tag candidate: `<`, optional `/`, the name `break` in any case, not followed by more of
 // a name (`<breakfast>` is plain text). An emotion tag: 1-30 letters, inner spaces or hyphens.
-const TAG = /<\s*\/?\s*break(?![\p{L}\p{N}_-])|\[(\p{L}(?:[\p{L} -]{0,28}\p{L})?)\]/giu;
+// Any other tag: `<name attr="v" ...>`, `</name>`, `<name/>` (group 2: `/` of a closing tag, 3: name,
+// 4: attributes, 5: `/` of a self-closing one).
+const TAG =
+  /<\s*\/?\s*break(?![\p{L}\p{N}_-])|\[(\p{L}(?:[\p{L} -]{0,28}\p{L})?)\]|<(\/?)([A-Za-z][\w:.-]*)((?:\s+[^\s=<>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s<>"']+))?)*)\s*(\/?)>/giu;
 const ATTRIBUTE = /^\s*([^\s=/>"']+)\s*(?:=\s*("[^"]*"|'[^']*'|[^\s/>]+))?/u;
 const TIME_VALUE = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*(ms|s)\s*$/i;
 
@@ -134,27 +151,68 @@ export function parseMarkup(text: string, options: ParseMarkupOptions = {}): Par
   }
 
   const segments: MarkupSegment[] = [];
+  const warnings: TextWarning[] = [];
   let emotion: string | null = null;
   let breakCount = 0;
   let cursor = 0;
+  const open: Array<{ name: string; effect: TagEffect }> = [];
+
+  // The innermost say-as/sub and the combined rate and pitch of the open elements.
+  const current = () => {
+    let rate = 1;
+    let pitch = 0;
+    let reading: Pick<TextRun, 'sayAs' | 'alias'> = {};
+    for (const { effect } of open) {
+      rate *= effect.rate ?? 1;
+      pitch += effect.pitchSemitones ?? 0;
+      if (effect.sayAs) reading = { sayAs: effect.sayAs };
+      if (effect.alias !== undefined) reading = { alias: effect.alias };
+    }
+    return { rate, pitch, reading };
+  };
 
   const pushSpeech = (raw: string): void => {
-    const piece = raw.trim();
-    if (piece === '') return;
+    const { rate, pitch, reading } = current();
     const last = segments.at(-1);
-    if (last?.kind === 'speech' && last.emotion === emotion) last.text = `${last.text} ${piece}`;
-    else segments.push({ kind: 'speech', text: piece, emotion });
+    const same =
+      last?.kind === 'speech' && last.emotion === emotion && (last.rate ?? 1) === rate && (last.pitchSemitones ?? 0) === pitch;
+    const segment: SpeechSegment = same
+      ? last
+      : { kind: 'speech', text: '', emotion, runs: [], ...(rate !== 1 ? { rate } : {}), ...(pitch !== 0 ? { pitchSemitones: pitch } : {}) };
+    if (!same) segments.push(segment);
+    segment.runs?.push({ text: raw, ...reading });
   };
 
   for (const match of text.matchAll(TAG)) {
     const start = match.index;
     if (start < cursor) continue;
-    pushSpeech(text.slice(cursor, start));
+    if (start > cursor) pushSpeech(text.slice(cursor, start));
+    cursor = start + match[0].length;
     const emotionWord = match[1];
     if (emotionWord !== undefined) {
+      const known = resolveEmotion(emotionWord);
       // Unknown words are removed but leave the current steering as it is.
-      emotion = resolveEmotion(emotionWord) ?? emotion;
-      cursor = start + match[0].length;
+      if (known === null) warnings.push({ code: 'unknown_tag', message: `Unknown tag [${emotionWord}] at character ${codePointLength(text.slice(0, start)) + 1} was removed` });
+      emotion = known ?? emotion;
+      pushSpeech(' ');
+      continue;
+    }
+    const name = match[3];
+    if (name !== undefined) {
+      const where = `<${match[2] ?? ''}${name}> at character ${codePointLength(text.slice(0, start)) + 1}`;
+      if (match[2] === '/') {
+        const at = open.findLastIndex((element) => element.name === name.toLowerCase());
+        if (at === -1) warnings.push({ code: 'unknown_tag', message: `${where}: closing tag with no opening tag was removed` });
+        else {
+          if (open[at]?.effect.boundary) pushSpeech(' ');
+          open.splice(at);
+        }
+        continue;
+      }
+      const { effect, warnings: found } = interpretTag(name, parseAttributes(match[4] ?? ''), where);
+      warnings.push(...found);
+      if (effect.boundary) pushSpeech(' ');
+      if (match[5] !== '/') open.push({ name: name.toLowerCase(), effect });
       continue;
     }
     breakCount += 1;
@@ -169,12 +227,48 @@ export function parseMarkup(text: string, options: ParseMarkupOptions = {}): Par
     segments.push({ kind: 'pause', seconds: parseBreakTag(tag, where) });
     cursor = start + tag.length;
   }
-  pushSpeech(text.slice(cursor));
+  if (cursor < text.length) pushSpeech(text.slice(cursor));
 
-  const spokenText = segments
+  const tidy: MarkupSegment[] = [];
+  for (const segment of segments.flatMap((s): MarkupSegment[] => (s.kind === 'pause' ? [s] : finishSegment(s)))) {
+    const previous = tidy.at(-1);
+    // Punctuation left alone by a closing tag (`<emphasis>this</emphasis>.`) joins the speech before it.
+    if (segment.kind === 'speech' && previous?.kind === 'speech' && !/[\p{L}\p{N}]/u.test(segment.text)) {
+      previous.text += segment.text;
+      const lastRun = previous.runs?.at(-1);
+      if (lastRun !== undefined && lastRun.sayAs === undefined && lastRun.alias === undefined) lastRun.text += segment.text;
+      else previous.runs?.push({ text: segment.text });
+    } else tidy.push(segment);
+  }
+  const spokenText = tidy
     .flatMap((segment) => (segment.kind === 'speech' ? [segment.text] : []))
     .join(' ');
-  return { segments, spokenText, characterCount, breakCount };
+  return { segments: tidy, spokenText, characterCount, breakCount, warnings };
+}
+
+/**
+ * Joins a segment's runs: whitespace left where tags were removed collapses to one space, the
+ * edges are trimmed, plain runs merge; `runs` stays only when some run is read specially.
+ */
+function finishSegment(segment: SpeechSegment): SpeechSegment[] {
+  const runs: TextRun[] = [];
+  for (const run of segment.runs ?? []) {
+    const last = runs.at(-1);
+    let piece = run.text;
+    if ((last === undefined || /\s$/u.test(last.text)) && run.sayAs === undefined && run.alias === undefined) piece = piece.replace(/^\s+/u, '');
+    if (piece === '' && run.alias === undefined) continue;
+    if (last !== undefined && last.sayAs === undefined && last.alias === undefined && run.sayAs === undefined && run.alias === undefined) {
+      last.text = /\s$/u.test(last.text) ? last.text + piece.replace(/^\s+/u, '') : last.text + piece;
+    } else runs.push({ ...run, text: piece });
+  }
+  const last = runs.at(-1);
+  if (last !== undefined && last.sayAs === undefined && last.alias === undefined) last.text = last.text.replace(/\s+$/u, '');
+  const kept = runs.filter((run) => run.text !== '' || (run.alias !== undefined && run.alias.trim() !== ''));
+  const text = kept.map((run) => run.text).join('').trim();
+  if (kept.length === 0 || (text === '' && kept.every((run) => run.alias === undefined))) return [];
+  const { runs: _, ...rest } = segment;
+  const special = kept.some((run) => run.sayAs !== undefined || run.alias !== undefined);
+  return [{ ...rest, text: text === '' ? kept.map((run) => run.alias ?? '').join(' ').trim() : text, ...(special ? { runs: kept } : {}) }];
 }
 
 /** The tag's text from `<` up to and including the next `>`, or up to the next `<` / end if unclosed. */

@@ -8,6 +8,8 @@ import type { EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './en
 import type { EngineRegistry } from './engine-registry.js';
 import { EMOTIONS, type MarkupSegment } from './markup.js';
 import { chooseEngine, type ClosestLanguage, speechLanguageFor } from './model-policy.js';
+import { isVerbatim, normalizeRuns } from './text/normalize/index.js';
+import { mapTimings } from './text/normalize/timings.js';
 import type { VoiceTransform } from './voice-identity.js';
 
 /** How one voice sounds: its language, its realization per engine, and its default pace. */
@@ -102,21 +104,26 @@ export class SpeechPipeline {
         continue;
       }
       const style = steerable && segment.emotion ? EMOTIONS[segment.emotion] : undefined;
+      const markupPitch = segment.pitchSemitones ?? 0;
       const prosody =
-        delivery || style
+        delivery || style || markupPitch !== 0
           ? {
-              pitchSemitones: style?.pitchSemitones ?? 0,
+              pitchSemitones: (style?.pitchSemitones ?? 0) + markupPitch,
               rangeScale: (delivery?.rangeScale ?? 1) * (style?.pitchRange ?? 1),
             }
           : undefined;
+      // The engine speaks the normalized words; captions keep the written ones (docs/text.md).
+      const written = normalizeRuns(segment.runs ?? [{ text: segment.text }], language);
+      const verbatim = isVerbatim(written);
       const result = await this.synthesize(engine, {
-        text: segment.text,
+        text: verbatim ? segment.text : written.flatMap((w) => w.spoken).join(' '),
         language,
         voice: engineVoice,
-        speed: clamp(baseSpeed * (style?.pace ?? 1), 0.3, 2.5),
+        speed: clamp(baseSpeed * (style?.pace ?? 1) * (segment.rate ?? 1), 0.3, 2.5),
         variation: baseVariation,
         ...(prosody ? { prosody } : {}),
       });
+      if (!verbatim) result.words = mapTimings(written, result.words);
       if (style && style.energyDb !== 0) applyGain(result.audio.samples, style.energyDb);
       const steer = prosody ? unrealizedProsody(engine, prosody) : undefined;
       pieces.push(steer ? { ...result, steer } : result);

@@ -109,11 +109,43 @@ describe('break tags', () => {
     rejects('One <break time="1s"/> two <break time="1s"/> three <break time="x"/>', /#3/, /character 53/);
   });
 
-  test('other angle-bracket text is plain text', () => {
-    const text = 'if a < b and c > d, write <b>bold</b> for <breakfast> & <br/>';
-    const parsed = parseMarkup(text);
-    assert.deepEqual(parsed.segments, [speech(text)]);
+  test('angle brackets that are not tags are plain text; other tags are removed with a warning', () => {
+    const parsed = parseMarkup('if a < b and c > d, write <b>bold</b> for <breakfast> & <br/>');
+    assert.deepEqual(parsed.segments, [speech('if a < b and c > d, write bold for &')]);
     assert.equal(parsed.breakCount, 0);
+    assert.deepEqual(parsed.warnings.map((w) => w.code), ['unknown_tag', 'unknown_tag', 'unknown_tag']);
+    assert.match(parsed.warnings[0]?.message ?? '', /<b> at character 27/);
+  });
+
+  test('SSML-like tags are interpreted, never left in the spoken text', () => {
+    const parsed = parseMarkup(
+      '<speak>Call <say-as interpret-as="telephone">555-1234</say-as> or the <sub alias="World Wide Web Consortium">W3C</sub>. ' +
+        '<emphasis level="strong">Really</emphasis> <prosody rate="slow" pitch="+2st">slowly</prosody>.</speak>',
+    );
+    assert.equal(parsed.spokenText, 'Call 555-1234 or the W3C. Really slowly.');
+    assert.doesNotMatch(parsed.spokenText, /[<>]/);
+    const [first, second, third] = parsed.segments;
+    assert.deepEqual(first, {
+      kind: 'speech',
+      text: 'Call 555-1234 or the W3C.',
+      emotion: null,
+      runs: [
+        { text: 'Call ' },
+        { text: '555-1234', sayAs: { interpretAs: 'telephone' } },
+        { text: ' or the ' },
+        { text: 'W3C', alias: 'World Wide Web Consortium' },
+        { text: '.' },
+      ],
+    });
+    assert.deepEqual(second, { kind: 'speech', text: 'Really', emotion: null, rate: 0.85, pitchSemitones: 2 });
+    assert.deepEqual(third, { kind: 'speech', text: 'slowly.', emotion: null, rate: 0.8, pitchSemitones: 2 });
+    assert.deepEqual(parsed.warnings, []);
+  });
+
+  test('phoneme and unsupported attributes are reported, their text read', () => {
+    const parsed = parseMarkup('<phoneme alphabet="ipa" ph="təˈmɑːtəʊ">tomato</phoneme> <prosody volume="loud">x</prosody>');
+    assert.equal(parsed.spokenText, 'tomato x');
+    assert.deepEqual(parsed.warnings.map((w) => w.code), ['ignored_tag', 'unsupported_attribute']);
   });
 });
 
@@ -136,9 +168,13 @@ describe('emotion tags', () => {
     assert.equal(resolveEmotion('toString'), null);
   });
 
-  test('unknown tags are removed without changing the steering', () => {
+  test('unknown tags are removed without changing the steering, and reported', () => {
     const parsed = parseMarkup('[happy] one [mysterious] two [citation needed] three');
     assert.deepEqual(parsed.segments, [speech('one two three', 'happy')]);
+    assert.deepEqual(parsed.warnings.map((w) => w.message), [
+      'Unknown tag [mysterious] at character 13 was removed',
+      'Unknown tag [citation needed] at character 30 was removed',
+    ]);
   });
 
   test('brackets that are not tags stay in the text', () => {

@@ -8,7 +8,9 @@ export const TtsRequest = Type.Object({
     maxLength: 2000,
     'x-too-large': 'text_too_long',
     description:
-      'Text to speak, at most 2,000 characters including <break time="1s"/> tags and [emotion] tags. One call is one synthesis.',
+      'Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like ' +
+      '<say-as>, <sub>, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say ' +
+      'them; captions keep them as written (docs/text.md). One call is one synthesis.',
   }),
   voice: Type.String({ minLength: 1, maxLength: 200, description: 'Voice id, or slug of a catalog voice' }),
   model: Type.Optional(
@@ -66,6 +68,13 @@ export const TtsResponse = Type.Object({
   model: Type.String(),
   points_used: Type.Integer(),
   captions: Type.Optional(Type.String({ description: 'SRT, when requested' })),
+  warnings: Type.Array(
+    Type.Object({
+      code: Type.String({ description: 'unknown_tag, unsupported_tag, unsupported_attribute or ignored_tag' }),
+      message: Type.String(),
+    }),
+    { description: 'Markup removed or not applied; empty when none. Also in the X-Voicelib-Warnings header.' },
+  ),
 });
 
 export const CaptionsQuery = Type.Object({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { GenerationRow } from '../../../db/store.js';
-import type { GenerationService } from '../../../domain/generations.js';
+import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
 import { sendAudio } from '../../send-audio.js';
 import { CaptionsJson, CaptionsQuery, GenerationSummary, TtsRequest, TtsResponse } from './tts-schemas.js';
@@ -33,7 +33,9 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         description:
           'Synthesizes the text with the voice and model. The audio comes back inline; the record is `pending` ' +
           'until the hosted copy is stored, then `ready` with an `audio_url`. The `X-Voice-Engine` header names ' +
-          'the speech engine the model chose for this voice (docs/engines.md).',
+          'the speech engine the model chose for this voice (docs/engines.md). Markup that was removed or not ' +
+          'applied (unknown [tags] or <tags>) is listed in `warnings` and in the `X-Voicelib-Warnings` header; ' +
+          'the request still succeeds (docs/text.md).',
         tags: ['tts'],
         body: TtsRequest,
         response: { 200: TtsResponse, ...errorResponses(400, 402, 404, 413, 422, 502, 503) },
@@ -42,6 +44,7 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
     async (request, reply) => {
       const created = await generations.create(request.caller, request.body);
       reply.header('X-Voice-Engine', created.row.engine);
+      if (created.warnings.length > 0) reply.header('X-Voicelib-Warnings', warningsHeader(created.warnings));
       return {
         id: created.row.id,
         status: 'pending' as const,
@@ -52,6 +55,7 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         model: created.row.model,
         points_used: created.row.points_used,
         ...(created.captions !== undefined ? { captions: created.captions } : {}),
+        warnings: created.warnings,
       };
     },
   );

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { decodeWav } from '../../src/audio/wav.js';
+import { parseDataUri } from '../helpers/audio.js';
+import { KOKORO_SKIP, neuralEnv } from '../helpers/models.js';
+import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import { presetFor } from '../helpers/voices.js';
+
+/**
+ * Markup through the real server: tags are never read aloud (tagged and untagged text sound as
+ * long and caption alike), captions keep written numbers timed by their spoken form, unknown tags
+ * come back as warnings, and a request with warnings is charged like any other (tags count as
+ * characters: docs/text.md).
+ */
+
+const VOICE = presetFor('en-US');
+const PLAIN = 'Hello there, the meeting costs $3.50 and starts at 3:30pm.';
+const TAGGED =
+  '<speak><p>Hello there,</p> <mark name="a"/>the <b>meeting</b> costs $3.50 [furiously] and starts at 3:30pm.</speak>';
+
+describe('markup through POST /api/v1/tts', () => {
+  let server: TestServer;
+  let account: Account;
+  before(async () => {
+    server = await startServer({ RATE_LIMIT_PER_MINUTE: '10000', ...neuralEnv() });
+    account = await server.createAccount('pro', 1_000_000);
+  });
+  after(() => server.close());
+
+  async function speak(text: string, model: string) {
+    const res = await server.request('POST', '/api/v1/tts', {
+      key: account.api_key,
+      body: { voice: VOICE.id, model, text, format: 'WAV', sample_rate: 22050 },
+    });
+    assert.equal(res.status, 200, res.text);
+    const audio = decodeWav(parseDataUri(res.body.audio_base64).data);
+    const captions = await server.request('GET', `/api/v1/tts/${res.body.id}/captions?format=json&mode=word`, {
+      key: account.api_key,
+    });
+    return {
+      res,
+      seconds: audio.samples.length / audio.sampleRate,
+      words: captions.body.words as Array<{ word: string; start: number; end: number }>,
+    };
+  }
+
+  for (const [model, options] of [['v-lite', {}], ['v-pro', KOKORO_SKIP]] as const) {
+    test(`${model}: tagged and untagged text give the same captions and duration within 5 %`, options, async () => {
+      const plain = await speak(PLAIN, model);
+      const tagged = await speak(TAGGED, model);
+      assert.deepEqual(tagged.words.map((w) => w.word), plain.words.map((w) => w.word));
+      assert.deepEqual(plain.words.map((w) => w.word), PLAIN.split(' '));
+      const ratio = tagged.seconds / plain.seconds;
+      assert.ok(Math.abs(ratio - 1) <= 0.05, `tagged ${tagged.seconds.toFixed(3)} s vs ${plain.seconds.toFixed(3)} s`);
+      // "$3.50" is one caption word timed over "three dollars and fifty cents": far longer than "and".
+      const money = plain.words.find((w) => w.word === '$3.50');
+      const and = plain.words.find((w) => w.word === 'and');
+      assert.ok(money && and && money.end - money.start > 3 * (and.end - and.start), JSON.stringify(plain.words));
+      assert.deepEqual(plain.res.body.warnings, []);
+      assert.equal(plain.res.headers.get('x-voicelib-warnings'), null);
+    });
+  }
+
+  test('an unknown tag is a warning in the header and the body; the request succeeds and is charged for every character', async () => {
+    const text = '[furiously] Hello <blink>there</blink>.';
+    const { res, words } = await speak(text, 'v-lite');
+    assert.deepEqual(
+      res.body.warnings.map((w: { code: string }) => w.code),
+      ['unknown_tag', 'unknown_tag'],
+    );
+    assert.match(res.headers.get('x-voicelib-warnings') ?? '', /^unknown_tag: Unknown tag \[furiously\] at character 1 was removed; unknown_tag: <blink>/);
+    assert.deepEqual(words.map((w) => w.word), ['Hello', 'there.']);
+    // v-lite: ceil(characters / 30), the tags' characters included.
+    assert.equal(res.body.points_used, Math.ceil([...text].length / 30));
+  });
+
+  test('non-ASCII in a warning is percent-encoded in the header, kept in the body', async () => {
+    const { res } = await speak('[wütend] Hallo.', 'v-lite');
+    assert.match(res.body.warnings[0].message, /\[wütend\]/);
+    assert.match(res.headers.get('x-voicelib-warnings') ?? '', /\[w%C3%BCtend\]/);
+  });
+});
