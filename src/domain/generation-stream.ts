@@ -108,7 +108,7 @@ export async function streamGeneration(
     const words: WordTiming[] = [];
     let seconds = 0;
     let spokenDone = 0;
-    const spokenTotal = prepared.speak.segments.reduce((n, s) => n + (s.kind === 'speech' ? s.text.length : 0), 0);
+    const spokenTotal = utterance.spokenCharacters;
     try {
       try {
         for await (const chunk of utterance.chunks) {

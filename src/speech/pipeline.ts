@@ -53,6 +53,8 @@ export interface SpeechChunk {
 export interface Utterance {
   engine: string;
   language: string;
+  /** Sum of the chunks' `spokenCharacters`: all of them have been yielded when they add up to this. */
+  spokenCharacters: number;
   chunks: AsyncGenerator<SpeechChunk>;
 }
 
@@ -210,10 +212,12 @@ export class SpeechPipeline {
       // even when it changes the tempo; word timings move with it.
       transform: engineTransform ?? request.voice.transform ?? {},
     };
+    const units = planUnits(request.segments);
     return {
       engine: engine.info.id,
       language,
-      chunks: this.chunks(planUnits(request.segments), settings, signal),
+      spokenCharacters: units.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0),
+      chunks: this.chunks(units, settings, signal),
     };
   }
 
