@@ -1,5 +1,6 @@
+import { encodeAudio } from '../../src/audio/encode.js';
 import { fmt, goal, goalTable, LONG, median, SHORT, section, table } from '../common.js';
-import type { BenchServer } from '../setup.js';
+import { type BenchServer, post } from '../setup.js';
 import { MODELS } from './per-model.js';
 
 /** 100-character runs after one warm-up (median); the 2,000-character text runs once. */
@@ -82,5 +83,42 @@ export async function streaming(bench: BenchServer): Promise<void> {
   }
   table(['model', 'text', 'engine', 'first ms', 'whole ms', 'first %', 'KiB', 'error'], rows, ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'l']);
   const share = liteLong ? (100 * liteLong.firstMs) / liteLong.totalMs : Number.NaN;
-  goalTable([goal('v-lite 2,000 chars: first audio / whole request (%)', share, '<= 15', share <= 15, 1)]);
+  const encodeShare = await jsonMp3(bench);
+  goalTable([
+    goal('v-lite 2,000 chars: first audio / whole request (%)', share, '<= 15', share <= 15, 1),
+    goal('v-lite 2,000 chars JSON MP3 / (WAV request + MP3 encode)', encodeShare, '<= 1', encodeShare <= 1, 2),
+  ]);
+}
+
+/** Runs of each request kind in the JSON comparison, interleaved. */
+const JSON_RUNS = 3;
+
+/**
+ * Issue 12: a long MP3 on the JSON route should cost no more than synthesis plus a standalone
+ * encode. Interleaved runs of POST /api/v1/tts (v-lite, 2,000 chars) as MP3 and as WAV (whose
+ * encode is a copy), and a standalone MP3 encode of that WAV's audio; medians. Returns
+ * MP3 request / (WAV request + encode).
+ */
+async function jsonMp3(bench: BenchServer): Promise<number> {
+  const body = { model: 'v-lite', voice: bench.voice, text: LONG };
+  const mp3: number[] = [];
+  const wav: number[] = [];
+  const encode: number[] = [];
+  await post(bench, { ...body, format: 'MP3' }); // warm-up
+  for (let i = 0; i < JSON_RUNS; i++) {
+    mp3.push((await post(bench, { ...body, format: 'MP3' })).ms);
+    const answer = await post(bench, { ...body, format: 'WAV' });
+    wav.push(answer.ms);
+    if (answer.audio) {
+      const started = performance.now();
+      await encodeAudio(answer.audio, { format: 'MP3', sampleRate: 24000 });
+      encode.push(performance.now() - started);
+    }
+  }
+  console.log(
+    `\nJSON route, v-lite, ${LONG.length} chars, ${JSON_RUNS} interleaved runs (medians): MP3 request ` +
+      `${fmt(median(mp3))} ms; WAV request ${fmt(median(wav))} ms; standalone MP3 encode of that audio ` +
+      `${fmt(median(encode))} ms.`,
+  );
+  return median(mp3) / (median(wav) + median(encode));
 }
