@@ -15,13 +15,15 @@
  * b. Per model as served (v-pro, v-studio, v-flash, v-lite): naturalness median over 6 English
  *    presets x 4 sentences, the engine that served, request latency and RTF for 100 / 2,000 chars.
  * c. Clones of the quality kit's reference recordings: engine, naturalness, F0 error.
- * Sections a-c print their goals (figure, target, PASS/MISS) as a report.
+ * d. Streaming per model: time to first audio vs the whole request, 100 / 2,000 chars.
+ * Sections a-d print their goals (figure, target, PASS/MISS) as a report.
  *
  * Small request counts on purpose (the machine is shared); every table says how many. Timing
  * never fails anything: the process exits 0 whatever the numbers are.
  *
  *   npm run bench           everything
  *   npm run bench:neural    sections a-c only (node dist/bench/run.js --neural)
+ *   node dist/bench/run.js --streaming   section d only
  *
  * Environment: MODELS_SEARCH_PATH (extra model folders, ':'-separated), VOICELIB_TEST_MODELS (neural
  * weights; default the `npm test` cache), VOICELIB_QUALITY_DIR (scorer; default ../shared/quality).
@@ -37,12 +39,14 @@ import { naturalness, presetSamples } from './sections/naturalness.js';
 import { perEngine } from './sections/per-engine.js';
 import { perModel } from './sections/per-model.js';
 import { requestPath } from './sections/request-path.js';
+import { streaming } from './sections/streaming.js';
 import { type EngineUnderTest, engines, modelFolders, startBenchServer } from './setup.js';
 
 const neuralOnly = process.argv.includes('--neural');
+const streamingOnly = process.argv.includes('--streaming');
 
 async function main(): Promise<void> {
-  console.log(`voicelib bench${neuralOnly ? ' (sections a-c)' : ''}, ${new Date().toISOString()}`);
+  console.log(`voicelib bench${neuralOnly ? ' (sections a-c)' : streamingOnly ? ' (section d)' : ''}, ${new Date().toISOString()}`);
   console.log(
     `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
       `load average at start ${load()}\nmodel folders: ${modelFolders().join(', ') || '(none)'}`,
@@ -51,6 +55,15 @@ async function main(): Promise<void> {
   let list: EngineUnderTest[] = [];
   try {
     list = await engines(espeak);
+    if (streamingOnly) {
+      const bench = await startBenchServer();
+      try {
+        await streaming(bench);
+      } finally {
+        await bench.server.close().catch(() => undefined);
+      }
+      return;
+    }
     if (!neuralOnly) {
       const longAudio = await engineAlone(list);
       await encoding(longAudio.get('espeak-ng'));
@@ -65,6 +78,7 @@ async function main(): Promise<void> {
       await perEngine(list);
       await perModel(bench);
       await clones(bench);
+      if (!neuralOnly) await streaming(bench);
     } finally {
       await bench.server.close().catch(() => undefined);
     }

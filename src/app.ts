@@ -16,6 +16,7 @@ import { healthRoutes } from './http/routes/health.js';
 import { registerStudio } from './http/routes/studio.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { modelRoutes } from './http/routes/v1/models.js';
+import { ttsStreamRoutes } from './http/routes/v1/tts-stream.js';
 import { ttsRoutes } from './http/routes/v1/tts.js';
 import { voiceRoutes } from './http/routes/v1/voices.js';
 import { sharedSchemas } from './http/schemas.js';
@@ -122,6 +123,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       await v1.register(accountRoutes, { accounts: deps.accounts });
       await v1.register(modelRoutes);
       await v1.register(ttsRoutes, { generations: deps.generations, baseUrl: config.publicBaseUrl });
+      await v1.register(ttsStreamRoutes, { generations: deps.generations });
       await v1.register(voiceRoutes, { library: deps.library, clones: deps.clones, designs: deps.designs });
     },
     { prefix: '/api/v1' },

@@ -47,10 +47,10 @@ export interface EncodedAudio {
   extension: string;
 }
 
-const DEFAULT_MP3_BIT_RATE = 128_000;
+export const DEFAULT_MP3_BIT_RATE = 128_000;
 const DEFAULT_OPUS_BIT_RATE = 64_000;
 /** Shorter MP3 input is padded to one MPEG-1 frame (1152 samples), keeping the LAME padding field (12 bits) in range. */
-const MP3_MIN_OUTPUT_SAMPLES = 1152;
+export const MP3_MIN_OUTPUT_SAMPLES = 1152;
 /** Rates libopus encodes natively; anything else is resampled to 48 kHz, which keeps the full band. */
 const OPUS_NATIVE_RATES = new Set([8000, 12000, 16000, 24000, 48000]);
 
@@ -59,13 +59,13 @@ const OPUS_NATIVE_RATES = new Set([8000, 12000, 16000, 24000, 48000]);
  * (16-24 kHz) 160 kbit/s, and lame caps MPEG-2.5 (8-12 kHz) at 64 kbit/s. Higher requests are
  * clamped (lame would clamp silently anyway); within range lame picks the nearest legal bitrate.
  */
-function mp3BitRate(requested: number, sampleRate: number): number {
+export function mp3BitRate(requested: number, sampleRate: number): number {
   const ceiling = sampleRate >= 32000 ? 320_000 : sampleRate >= 16000 ? 160_000 : 64_000;
   return Math.max(8000, Math.min(Math.round(requested), ceiling));
 }
 
 /** The ffmpeg arguments shared by every format: raw mono s16le in on stdin, no metadata, errors only. */
-function ffmpegArgs(inputRate: number, outputArgs: readonly string[]): string[] {
+export function ffmpegArgs(inputRate: number, outputArgs: readonly string[]): string[] {
   const input = `-hide_banner -loglevel error -nostdin -f s16le -ar ${inputRate} -ac 1 -i pipe:0`;
   // No metadata and no version strings in the output, so the same input always gives the same bytes.
   const clean = '-map_metadata -1 -fflags +bitexact -flags +bitexact';
@@ -73,7 +73,7 @@ function ffmpegArgs(inputRate: number, outputArgs: readonly string[]): string[] 
 }
 
 /** ffmpeg output options for the formats ffmpeg encodes. */
-function outputArgs(format: 'MP3' | 'FLAC' | 'OGG_OPUS', sampleRate: number, bitRate?: number): string[] {
+export function outputArgs(format: 'MP3' | 'FLAC' | 'OGG_OPUS', sampleRate: number, bitRate?: number): string[] {
   if (format === 'MP3') {
     const rate = mp3BitRate(bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate);
     // No ID3 tag, and no Xing frame from ffmpeg (it cannot fill one in on a pipe): we add our own.
@@ -117,6 +117,18 @@ async function encodeWithFfmpeg(
 /** Set when the WebAssembly MP3 encoder failed to load; from then on MP3 goes through ffmpeg. */
 let mp3WasmFailure: Mp3WasmUnavailableError | undefined;
 
+/** Remembers that the WebAssembly MP3 encoder cannot load (warned once); later MP3s use ffmpeg. */
+export function markMp3WasmUnavailable(error: Mp3WasmUnavailableError): void {
+  if (mp3WasmFailure) return;
+  mp3WasmFailure = error;
+  process.emitWarning(`${error.message}; MP3 is encoded with ffmpeg from now on`, 'VoicelibWarning');
+}
+
+/** True while MP3 may still go through the WebAssembly encoder. */
+export function mp3WasmUsable(options: Pick<EncodeAudioOptions, 'mp3Encoder'>): boolean {
+  return options.mp3Encoder !== 'ffmpeg' && !mp3WasmFailure;
+}
+
 /** MP3 through the WebAssembly LAME (worker threads), or ffmpeg when asked or when that cannot load. */
 async function encodeMp3(pcm: PcmAudio, options: EncodeAudioOptions): Promise<Buffer> {
   if (options.mp3Encoder !== 'ffmpeg' && !mp3WasmFailure) {
@@ -126,9 +138,8 @@ async function encodeMp3(pcm: PcmAudio, options: EncodeAudioOptions): Promise<Bu
       return await encodeMp3Wasm(pcm, sampleRate, kbps);
     } catch (error) {
       if (!(error instanceof Mp3WasmUnavailableError)) throw error;
-      mp3WasmFailure = error;
       // Logged once: every later MP3 goes straight to ffmpeg.
-      process.emitWarning(`${error.message}; MP3 is encoded with ffmpeg from now on`, 'VoicelibWarning');
+      markMp3WasmUnavailable(error);
     }
   }
   return encodeWithFfmpeg(pcm, 'MP3', options);

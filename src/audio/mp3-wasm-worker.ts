@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { createMp3Encoder } from 'wasm-media-encoders';
+import { createEncoder, createMp3Encoder } from 'wasm-media-encoders';
 import { withInfoFrame } from './mp3-info-frame.js';
 import { resample } from './resample.js';
 
@@ -20,10 +20,22 @@ export interface Mp3Job {
   kbps: number;
 }
 
+/**
+ * A streaming session: `open` gives it its own encoder, each `chunk` (samples transferred) answers
+ * with the frames ready so far and how many output samples the chunk became, `finish` answers with
+ * the last frames, `discard` frees it. Chunks are resampled one by one (the pipeline cuts them at
+ * sentence and pause edges, which are silent, so the cut is inaudible).
+ */
+export type Mp3SessionMessage =
+  | { kind: 'open'; session: number; sampleRate: number; kbps: number }
+  | { kind: 'chunk'; session: number; id: number; samples: Float32Array; inputRate: number }
+  | { kind: 'finish'; session: number; id: number }
+  | { kind: 'discard'; session: number };
+
 export type Mp3WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'unavailable'; message: string }
-  | { kind: 'done'; id: number; data: Uint8Array }
+  | { kind: 'done'; id: number; data: Uint8Array; samples?: number }
   | { kind: 'failed'; id: number; message: string };
 
 /** Shorter output is padded to one MPEG-1 frame (1152 samples), keeping the LAME padding field (12 bits) in range. */
@@ -72,10 +84,68 @@ function encode(encoder: Encoder, job: Mp3Job): Uint8Array {
   return new Uint8Array(withInfoFrame(Buffer.concat([body, tail]), outputSamples));
 }
 
+interface Session {
+  encoder: Promise<Encoder>;
+  sampleRate: number;
+}
+
+/** Compiled once (the first encoder's), so each session only instantiates it. */
+let compiled: Exclude<Parameters<typeof createEncoder>[1], string | ArrayBuffer | Uint8Array> | undefined;
+const sessions = new Map<number, Session>();
+
+async function newEncoder(): Promise<Encoder> {
+  const encoder = compiled ? await createEncoder('audio/mpeg', compiled) : await createMp3Encoder();
+  allowEveryLegalBitrate(encoder);
+  return encoder;
+}
+
+/** One session message → the reply (none for `open` and `discard`). */
+async function onSession(message: Mp3SessionMessage): Promise<Mp3WorkerMessage | null> {
+  if (message.kind === 'open') {
+    const encoder = newEncoder().then((e) => {
+      e.configure({ channels: 1, sampleRate: message.sampleRate, bitrate: message.kbps as 64, outputSampleRate: message.sampleRate as 8000 });
+      return e;
+    });
+    encoder.catch(() => undefined); // reported on the session's first chunk
+    sessions.set(message.session, { encoder, sampleRate: message.sampleRate });
+    return null;
+  }
+  const session = sessions.get(message.session);
+  if (message.kind === 'discard' || !session) {
+    sessions.delete(message.session);
+    return message.kind === 'discard' ? null : { kind: 'failed', id: message.id, message: 'no such MP3 session' };
+  }
+  const encoder = await session.encoder;
+  if (message.kind === 'finish') {
+    sessions.delete(message.session);
+    return { kind: 'done', id: message.id, data: new Uint8Array(encoder.finalize()) };
+  }
+  const samples = resample({ sampleRate: message.inputRate, samples: message.samples }, session.sampleRate).samples;
+  // A fresh copy: the encoder owns the bytes it returns until its next call.
+  return { kind: 'done', id: message.id, data: new Uint8Array(encoder.encode([samples])), samples: samples.length };
+}
+
 try {
   const encoder = await createMp3Encoder();
+  // The library keeps the compiled module beside the instance's exports; sessions reuse it
+  // (instantiating takes ~1 ms, compiling ~100 ms). Without it, each session compiles its own.
+  compiled = (encoder as unknown as { module?: { module?: typeof compiled } }).module?.module;
   allowEveryLegalBitrate(encoder);
-  port.on('message', (job: Mp3Job) => {
+  // Session messages are answered in arrival order: each waits for the one before it.
+  let sessionQueue = Promise.resolve();
+  port.on('message', (job: Mp3Job | Mp3SessionMessage) => {
+    if ('session' in job) {
+      sessionQueue = sessionQueue.then(async () => {
+        let reply: Mp3WorkerMessage | null;
+        try {
+          reply = await onSession(job);
+        } catch (error) {
+          reply = 'id' in job ? { kind: 'failed', id: job.id, message: error instanceof Error ? error.message : String(error) } : null;
+        }
+        if (reply) port.postMessage(reply, reply.kind === 'done' ? [reply.data.buffer as ArrayBuffer] : []);
+      });
+      return;
+    }
     let reply: Mp3WorkerMessage;
     try {
       reply = { kind: 'done', id: job.id, data: encode(encoder, job) };

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Mp3Job, Mp3WorkerMessage } from './mp3-wasm-worker.js';
+import type { Mp3Job, Mp3SessionMessage, Mp3WorkerMessage } from './mp3-wasm-worker.js';
 import type { PcmAudio } from './pcm.js';
 
 /**
@@ -39,7 +39,7 @@ export function nearestMp3Kbps(bitRate: number, sampleRate: number): number {
 }
 
 interface Pending {
-  resolve: (data: Buffer) => void;
+  resolve: (data: Buffer, samples?: number) => void;
   reject: (error: Error) => void;
 }
 
@@ -87,7 +87,7 @@ function startSlot(): Slot {
     if (pending.size === 0) worker.unref();
     if (!job) return;
     if (message.kind === 'done')
-      job.resolve(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+      job.resolve(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength), message.samples);
     else job.reject(new Error(message.message));
   });
   const lost = (reason: string): void => {
@@ -138,6 +138,59 @@ export async function encodeMp3Wasm(pcm: PcmAudio, sampleRate: number, kbps: num
   } finally {
     if (slot.pending.size === 0) slot.worker.unref();
   }
+}
+
+/** Encodes one stream of PCM chunk by chunk on one worker (see `Mp3SessionMessage`). */
+export interface Mp3WasmSession {
+  /** The frames ready after this chunk, and how many output samples it became. */
+  write(pcm: PcmAudio): Promise<{ data: Buffer; samples: number }>;
+  /** The last frames (LAME's flush). The session is closed afterwards. */
+  finish(): Promise<Buffer>;
+  /** Frees the encoder without flushing. */
+  discard(): void;
+}
+
+let nextSession = 1;
+
+/**
+ * Opens a streaming MP3 encoder at `sampleRate` and `kbps` (see `nearestMp3Kbps`). Frames come out
+ * without an Info frame (a stream cannot seek back to write one). Rejects with
+ * `Mp3WasmUnavailableError` when the encoder cannot load here.
+ */
+export async function openMp3WasmSession(sampleRate: number, kbps: number): Promise<Mp3WasmSession> {
+  if (unavailable) throw unavailable;
+  const slot = pickSlot();
+  await slot.ready;
+  const session = nextSession++;
+  const post = (message: Mp3SessionMessage, transfer: ArrayBuffer[] = []) => slot.worker.postMessage(message, transfer);
+  const request = (make: (id: number) => Mp3SessionMessage, transfer: ArrayBuffer[] = []) =>
+    new Promise<{ data: Buffer; samples: number }>((resolve, reject) => {
+      const id = nextId++;
+      slot.pending.set(id, { resolve: (data, samples) => resolve({ data, samples: samples ?? 0 }), reject });
+      slot.worker.ref();
+      post(make(id), transfer);
+    }).finally(() => {
+      if (slot.pending.size === 0) slot.worker.unref();
+    });
+  let open = true;
+  post({ kind: 'open', session, sampleRate, kbps });
+  return {
+    write: (pcm) => {
+      // The worker gets its own copy; the caller keeps its samples.
+      const samples = pcm.samples.slice();
+      return request((id) => ({ kind: 'chunk', session, id, samples, inputRate: pcm.sampleRate }), [
+        samples.buffer as ArrayBuffer,
+      ]);
+    },
+    finish: async () => {
+      open = false;
+      return (await request((id) => ({ kind: 'finish', session, id }))).data;
+    },
+    discard: () => {
+      if (open && slots.includes(slot)) post({ kind: 'discard', session });
+      open = false;
+    },
+  };
 }
 
 /**

@@ -69,6 +69,36 @@ export function encodeWav(pcm: PcmAudio, options: EncodeWavOptions): Buffer {
   return Buffer.concat(parts);
 }
 
+/** RIFF and data sizes of a WAV whose length is unknown when its header is sent (the largest value). */
+export const WAV_STREAM_SIZE = 0xffffffff;
+
+/**
+ * The header of a WAV that is streamed before its length is known: mono, `encoding` at
+ * `sampleRate`, RIFF and data sizes set to `WAV_STREAM_SIZE` (readers take it as "to the end of the
+ * file", as ffmpeg, sox and browsers do), and no `fact` chunk (it would need the sample count).
+ */
+export function wavStreamHeader(sampleRate: number, encoding: WavEncoding): Buffer {
+  const isPcm = encoding === 'pcm16';
+  const bytesPerSample = isPcm ? 2 : 1;
+  const fmtSize = isPcm ? 16 : 18;
+  const header = Buffer.alloc(12 + 8 + fmtSize + 8);
+  let o = 0;
+  o += header.write('RIFF', o, 'latin1');
+  o = header.writeUInt32LE(WAV_STREAM_SIZE, o);
+  o += header.write('WAVEfmt ', o, 'latin1');
+  o = header.writeUInt32LE(fmtSize, o);
+  o = header.writeUInt16LE(isPcm ? FORMAT_PCM : encoding === 'alaw' ? FORMAT_ALAW : FORMAT_MULAW, o);
+  o = header.writeUInt16LE(1, o); // channels
+  o = header.writeUInt32LE(sampleRate, o);
+  o = header.writeUInt32LE(sampleRate * bytesPerSample, o); // byte rate
+  o = header.writeUInt16LE(bytesPerSample, o); // block align
+  o = header.writeUInt16LE(bytesPerSample * 8, o); // bits per sample
+  if (!isPcm) o = header.writeUInt16LE(0, o); // cbSize
+  o += header.write('data', o, 'latin1');
+  header.writeUInt32LE(WAV_STREAM_SIZE, o);
+  return header;
+}
+
 interface WavFormat {
   tag: number;
   channels: number;

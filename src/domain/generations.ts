@@ -2,36 +2,24 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
-import { encodeAudio } from '../audio/encode.js';
-import type { AudioFormat } from '../audio/formats.js';
+import { openFileEncoder } from '../audio/stream-encode.js';
 import type { Config } from '../config.js';
 import type { GenerationRow, Store } from '../db/store.js';
 import { AppError } from '../errors.js';
-import { newId, randomToken } from '../ids.js';
+import { newId } from '../ids.js';
 import type { FairQueue } from '../queue/fair-queue.js';
 import type { BlobStore, ByteRange } from '../storage/blob-store.js';
 import { type CaptionMode, buildCaptions } from '../speech/captions.js';
 import type { WordTiming } from '../speech/engine.js';
-import { isSilentText, parseMarkup, type TextWarning } from '../speech/markup.js';
-import type { DeliveryMode, SpeechPipeline } from '../speech/pipeline.js';
+import type { TextWarning } from '../speech/markup.js';
+import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
-import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
+import { type CreateGenerationInput, pendingRow, prepareGeneration } from './generation-request.js';
+import { type StreamedGeneration, streamGeneration } from './generation-stream.js';
 import type { PointsLedger, ReservationKind } from './points.js';
 import type { VoiceDirectory } from './voice-directory.js';
 
-export interface CreateGenerationInput {
-  text: string;
-  voice: string;
-  model?: string;
-  speed?: number;
-  temperature?: number;
-  delivery_mode?: DeliveryMode;
-  enhance_generation?: boolean;
-  format?: AudioFormat;
-  bit_rate?: number;
-  sample_rate?: number;
-  captions?: boolean | 'phrase' | 'word';
-}
+export { type CreateGenerationInput, DEFAULT_SAMPLE_RATE } from './generation-request.js';
 
 export interface CreatedGeneration {
   row: GenerationRow;
@@ -52,9 +40,6 @@ export function warningsHeader(warnings: readonly TextWarning[]): string {
     .replace(/[^\x20-\x7e]/gu, (c) => encodeURIComponent(c));
   return line.length > 2000 ? `${line.slice(0, 1997)}...` : line;
 }
-
-/** Default output rate: a common speech rate every format (MP3 MPEG-2, Opus) handles natively. */
-export const DEFAULT_SAMPLE_RATE = 24_000;
 
 /** Tries at moving finished audio into storage before the record is marked failed. */
 const UPLOAD_ATTEMPTS = 5;
@@ -91,28 +76,8 @@ export class GenerationService {
 
   async create(caller: Caller, input: CreateGenerationInput): Promise<CreatedGeneration> {
     // 1. Everything that can be refused is checked before any point moves or any row exists.
-    const modelKey = input.model ?? DEFAULT_MODEL;
-    const model = findModel(modelKey);
-    if (!model) {
-      throw new AppError('unknown_model', `Unknown model "${modelKey}"; use v-studio, v-flash, v-pro or v-lite`);
-    }
-    if (input.temperature !== undefined && !model.supportsTemperature) {
-      throw new AppError('unsupported_control', `The ${model.key} model does not support temperature`);
-    }
-    if (input.delivery_mode !== undefined && !model.supportsDeliveryMode) {
-      throw new AppError('unsupported_control', `The ${model.key} model does not support delivery_mode`);
-    }
-    const markup = parseMarkup(input.text);
-    if (isSilentText(markup.spokenText)) throw new AppError('missing_text', 'text has nothing to speak');
-    const voice = await this.deps.voices.resolve(caller, input.voice);
-    const format: AudioFormat = input.format ?? 'MP3';
-    const sampleRate = input.sample_rate ?? DEFAULT_SAMPLE_RATE;
-    // Tags are characters like any other (spec: "Break tags count toward the limit"; docs/text.md).
-    const cost = generationCost(model.key as ModelKey, markup.characterCount);
-    const warnings = [...markup.warnings];
-    if (model.key !== 'v-studio' && markup.segments.some((s) => s.kind === 'speech' && s.emotion !== null)) {
-      warnings.push({ code: 'ignored_tag', message: `[emotion] tags steer v-studio only; ${model.key} removed them` });
-    }
+    const prepared = await prepareGeneration(this.deps.voices, caller, input);
+    const { cost, format, sampleRate, warnings } = prepared;
 
     // 2. Points are taken before synthesis (402 if short) with a durable reservation: given back if
     //    the work fails here, or by start-up reconciliation if the process dies first.
@@ -120,53 +85,47 @@ export class GenerationService {
     const reservation = await this.deps.ledger.reserve(caller.accountId, cost, 'generation', { type: 'generation', id });
     let spoolFile: string | null = null;
     try {
-      const speech = await this.deps.queue.run(caller.keyId, () =>
-        this.deps.pipeline.speak({
-          segments: markup.segments,
-          voice: voice.realization,
-          model: model.key as ModelKey,
-          ...(input.speed !== undefined ? { speed: input.speed } : {}),
-          ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
-          ...(input.delivery_mode !== undefined ? { deliveryMode: input.delivery_mode } : {}),
-        }),
-      );
-      const audio = input.enhance_generation ? await this.deps.enhance(speech.audio) : speech.audio;
-      const encoded = await encodeAudio(audio, {
-        format,
-        sampleRate,
-        ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}),
-        ffmpegPath: this.deps.config.ffmpegPath,
+      // Sentence by sentence: each is encoded while the pipeline synthesizes the next one.
+      const speech = await this.deps.queue.run(caller.keyId, async () => {
+        const utterance = await this.deps.pipeline.open(prepared.speak);
+        const encoder = await openFileEncoder({
+          format,
+          sampleRate,
+          ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}),
+          ffmpegPath: this.deps.config.ffmpegPath,
+        });
+        try {
+          const words: WordTiming[] = [];
+          let seconds = 0;
+          for await (const chunk of utterance.chunks) {
+            const audio = input.enhance_generation ? await this.deps.enhance(chunk.audio) : chunk.audio;
+            await encoder.write(audio);
+            words.push(...chunk.words);
+            seconds += audio.samples.length / audio.sampleRate;
+          }
+          return { engine: utterance.engine, words, seconds, encoded: await encoder.finish() };
+        } catch (err) {
+          encoder.abort();
+          throw err;
+        }
       });
+      const { encoded } = speech;
 
       // 3. Spool the encoded audio locally so a restart cannot lose it, then record it pending.
       await fsp.mkdir(this.spoolDir, { recursive: true });
       spoolFile = this.spoolPath(id, encoded.extension);
       await fsp.writeFile(spoolFile, encoded.data);
-      const row: GenerationRow = {
+      const row = pendingRow(caller, prepared, {
         id,
-        account_id: caller.accountId,
-        key_id: caller.keyId,
-        status: 'pending',
-        model: model.key,
-        voice_id: voice.id,
         engine: speech.engine,
-        format,
-        mime_type: encoded.mimeType,
+        mimeType: encoded.mimeType,
         extension: encoded.extension,
-        sample_rate: sampleRate,
-        characters: markup.characterCount,
-        points_used: cost,
-        duration_seconds: audio.samples.length / audio.sampleRate,
-        audio_key: `audio/${id}.${encoded.extension}`,
-        audio_bytes: encoded.data.length,
-        url_token: randomToken(32),
-        words: JSON.stringify(speech.words),
-        error_code: null,
-        error_message: null,
-        upload_attempts: 0,
-        created_at: new Date().toISOString(),
-        ready_at: null,
-      };
+        characters: prepared.markup.characterCount,
+        points: cost,
+        durationSeconds: speech.seconds,
+        audioBytes: encoded.data.length,
+        words: speech.words,
+      });
       const mode: CaptionMode | null = input.captions === 'word' ? 'word' : input.captions ? 'phrase' : null;
       const created: CreatedGeneration = {
         row,
@@ -184,6 +143,25 @@ export class GenerationService {
       if (spoolFile) await fsp.rm(spoolFile, { force: true });
       throw err;
     }
+  }
+
+  /**
+   * `POST /api/v1/tts/stream`: resolves once the first encoded bytes exist, with the generation id,
+   * the engine, and the rest of the audio as an async iterable (see `streamGeneration`). Abort
+   * `signal` (or stop iterating) when the client leaves: synthesis stops at the next sentence.
+   */
+  stream(caller: Caller, input: CreateGenerationInput, signal?: AbortSignal): Promise<StreamedGeneration> {
+    return streamGeneration(
+      {
+        ...this.deps,
+        spoolDir: this.spoolDir,
+        spoolPath: (id, extension) => this.spoolPath(id, extension),
+        recorded: (row) => this.scheduleUpload(row),
+      },
+      caller,
+      input,
+      signal,
+    );
   }
 
   async get(caller: Caller, id: string): Promise<GenerationRow> {

@@ -1,5 +1,4 @@
 import type { PcmAudio } from '../audio/pcm.js';
-import { resample } from '../audio/resample.js';
 import { makeSilence } from '../audio/silence.js';
 import { applyTransform, transformTimings } from '../audio/transform.js';
 import type { ModelKey } from './model-keys.js';
@@ -8,7 +7,19 @@ import type { EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './en
 import type { EngineRegistry } from './engine-registry.js';
 import { EMOTIONS, type MarkupSegment } from './markup.js';
 import { chooseEngine, type ClosestLanguage, speechLanguageFor } from './model-policy.js';
-import { isVerbatim, normalizeRuns } from './text/normalize/index.js';
+import {
+  SENTENCE_GAP_SECONDS,
+  applyGain,
+  clamp,
+  combine,
+  padEnd,
+  resampleTo,
+  silentEdges,
+  trimSilentEdges,
+  unrealizedProsody,
+} from './pipeline-pieces.js';
+import { splitSentences } from './sentences.js';
+import { type TextRun, isVerbatim, normalizeRuns } from './text/normalize/index.js';
 import { mapTimings } from './text/normalize/timings.js';
 import type { VoiceTransform } from './voice-identity.js';
 
@@ -26,6 +37,91 @@ export interface VoiceRealization {
   defaultVariation: number;
   /** Signal processing after synthesis that moves any engine's output towards the voice. */
   transform?: VoiceTransform;
+}
+
+/** One piece of an utterance: a sentence's audio, or a pause's silence. */
+export interface SpeechChunk {
+  /** At the utterance's rate (the engine's), voice transform applied. */
+  audio: PcmAudio;
+  /** This chunk's words, in seconds from the start of the whole utterance. */
+  words: WordTiming[];
+  /** Where the chunk starts in the utterance, seconds. */
+  start: number;
+  /** Length of the sentence text this chunk speaks (UTF-16 units; 0 for a pause). */
+  spokenCharacters: number;
+}
+
+/** An utterance being synthesized: the engine and language chosen, and its chunks in order. */
+export interface Utterance {
+  engine: string;
+  language: string;
+  /** Sum of the chunks' `spokenCharacters`: all of them have been yielded when they add up to this. */
+  spokenCharacters: number;
+  chunks: AsyncGenerator<SpeechChunk>;
+}
+
+interface SpeechUnit {
+  kind: 'speech';
+  text: string;
+  emotion: string | null;
+  /** Written text with its special readings (say-as, sub…), when the markup had any. */
+  runs?: TextRun[];
+  /** `<prosody rate>` / `<emphasis>` multiplier on the speaking rate. */
+  rate: number;
+  /** `<prosody pitch>` shift in semitones. */
+  pitchSemitones: number;
+  /** Next to a pause: cut the engine's silence on that side. */
+  trimStart: boolean;
+  trimEnd: boolean;
+  /** Another sentence follows directly (no pause between): keep a sentence gap after this one. */
+  sentenceFollows: boolean;
+}
+type Unit = SpeechUnit | { kind: 'pause'; seconds: number };
+
+interface SentenceSettings {
+  engine: SpeechEngine;
+  language: string;
+  voice: EngineVoice;
+  steerable: boolean;
+  delivery: { variation: number; rangeScale: number } | null;
+  variation: number;
+  speed: number;
+  transform: VoiceTransform;
+}
+
+type Synthesized = { audio: PcmAudio; words: WordTiming[]; steer?: VoiceTransform };
+
+const DEFAULT_RATE = 22_050;
+
+/** Markup segments → sentences and pauses, each sentence knowing whether a pause touches it. */
+function planUnits(segments: readonly MarkupSegment[]): Unit[] {
+  const units: Unit[] = [];
+  /** Units that end a sentence: a gap follows them when speech follows directly. */
+  const endsSentence = new Set<Unit>();
+  for (const segment of segments) {
+    if (segment.kind === 'pause') {
+      units.push({ kind: 'pause', seconds: segment.seconds });
+      continue;
+    }
+    const common = { kind: 'speech' as const, emotion: segment.emotion, rate: segment.rate ?? 1,
+      pitchSemitones: segment.pitchSemitones ?? 0, trimStart: false, trimEnd: false, sentenceFollows: false };
+    // Text with special readings stays one piece: its runs are not split across sentences.
+    const texts = segment.runs ? [segment.text] : splitSentences(segment.text);
+    texts.forEach((text, i) => {
+      const unit: SpeechUnit = { ...common, text, ...(segment.runs ? { runs: segment.runs } : {}) };
+      units.push(unit);
+      // A markup element (emphasis, prosody) inside a sentence splits it into segments without
+      // ending it: only a sentence's real end gets the sentence gap.
+      if (i < texts.length - 1 || /[.!?\u2026\u3002\uff01\uff1f]["'\u201d\u2019)\]]*$/u.test(text)) endsSentence.add(unit);
+    });
+  }
+  units.forEach((unit, i) => {
+    if (unit.kind !== 'speech') return;
+    unit.trimStart = units[i - 1]?.kind === 'pause';
+    unit.trimEnd = units[i + 1]?.kind === 'pause';
+    unit.sentenceFollows = units[i + 1]?.kind === 'speech' && endsSentence.has(unit);
+  });
+  return units;
 }
 
 export type DeliveryMode = 'STABLE' | 'BALANCED' | 'CREATIVE';
@@ -66,7 +162,7 @@ export function temperatureToVariation(temperature: number): number {
 }
 
 /**
- * Text segments → one PCM stream with word timings. Picks the engine for the model and
+ * Text segments → PCM with word timings, whole or sentence by sentence. Picks the engine for the model and
  * language, synthesizes each speech segment (with v-studio's emotion steering), inserts pauses
  * of exactly the requested length, and shifts each segment's word timings to its place.
  */
@@ -83,92 +179,147 @@ export class SpeechPipeline {
     private readonly closest?: ClosestLanguage,
   ) {}
 
+  /**
+   * The whole utterance at once: every chunk of `open` joined. The JSON route and previews use it;
+   * its audio and timings are exactly the concatenation of what `open` streams.
+   */
   async speak(request: SpeakRequest): Promise<SpeakResult> {
+    const utterance = await this.open(request);
+    const parts: Float32Array[] = [];
+    const words: WordTiming[] = [];
+    let rate = DEFAULT_RATE;
+    let total = 0;
+    for await (const chunk of utterance.chunks) {
+      rate = chunk.audio.sampleRate;
+      parts.push(chunk.audio.samples);
+      words.push(...chunk.words);
+      total += chunk.audio.samples.length;
+    }
+    const samples = new Float32Array(total);
+    let at = 0;
+    for (const part of parts) {
+      samples.set(part, at);
+      at += part.length;
+    }
+    return { audio: { sampleRate: rate, samples }, words, engine: utterance.engine, language: utterance.language };
+  }
+
+  /**
+   * Sentence by sentence: picks the engine (errors such as `provider_error` for an unspoken
+   * language are thrown here, before any synthesis), then yields the utterance as chunks, one per
+   * sentence or pause, in order. While a chunk is being consumed, the next sentence is already
+   * being synthesized (one ahead, never more: one request never runs two syntheses at once).
+   * Aborting `signal` stops at the next chunk boundary with `signal.reason`; the sentence that was
+   * already started finishes in its engine and is dropped.
+   */
+  async open(request: SpeakRequest, signal?: AbortSignal): Promise<Utterance> {
     const { engine, language } = await this.pickEngine(request.model, request.voice);
     const { transform: engineTransform, ...engineVoice } = request.voice.engines[engine.info.id] ?? {
       id: language,
     };
     const steerable = request.model === 'v-studio';
     const delivery = steerable ? DELIVERY[request.deliveryMode ?? 'BALANCED'] : null;
-    const baseVariation =
-      delivery?.variation ??
-      (request.temperature !== undefined ? temperatureToVariation(request.temperature) : request.voice.defaultVariation);
-    const baseSpeed = request.speed ?? request.voice.defaultSpeed;
+    const settings: SentenceSettings = {
+      engine,
+      language,
+      voice: engineVoice,
+      steerable,
+      delivery,
+      variation:
+        delivery?.variation ??
+        (request.temperature !== undefined ? temperatureToVariation(request.temperature) : request.voice.defaultVariation),
+      speed: request.speed ?? request.voice.defaultSpeed,
+      // The voice transform runs on each speech piece, so pauses keep exactly the requested length
+      // even when it changes the tempo; word timings move with it.
+      transform: engineTransform ?? request.voice.transform ?? {},
+    };
+    const units = planUnits(request.segments);
+    return {
+      engine: engine.info.id,
+      language,
+      spokenCharacters: units.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0),
+      chunks: this.chunks(units, settings, signal),
+    };
+  }
 
-    // Synthesize speech segments in order; pauses are laid out once the output rate is known.
-    type Piece = { pause: number } | { audio: PcmAudio; words: WordTiming[]; steer?: VoiceTransform };
-    const pieces: Piece[] = [];
-    for (const segment of request.segments) {
-      if (segment.kind === 'pause') {
-        pieces.push({ pause: segment.seconds });
+  private async *chunks(units: Unit[], settings: SentenceSettings, signal?: AbortSignal): AsyncGenerator<SpeechChunk> {
+    const started = new Map<number, Promise<Synthesized>>();
+    const start = (index: number): void => {
+      const unit = units[index];
+      if (unit?.kind !== 'speech' || started.has(index)) return;
+      const job = this.synthesizeSentence(unit, settings);
+      job.catch(() => undefined); // awaited below, or dropped when the consumer stops early
+      started.set(index, job);
+    };
+    const nextSpeech = (after: number): number => units.findIndex((u, i) => i > after && u.kind === 'speech');
+    start(nextSpeech(-1));
+    let rate: number | undefined;
+    let offsetSamples = 0;
+    for (let i = 0; i < units.length; i++) {
+      signal?.throwIfAborted();
+      const unit = units[i]!;
+      if (unit.kind === 'pause') {
+        // Pauses are laid out at the engine's rate, known once the first sentence is back.
+        rate ??= (await started.get(nextSpeech(i)))?.audio.sampleRate ?? DEFAULT_RATE;
+        const audio = makeSilence(rate, unit.seconds);
+        yield { audio, words: [], start: offsetSamples / rate, spokenCharacters: 0 };
+        offsetSamples += audio.samples.length;
         continue;
       }
-      const style = steerable && segment.emotion ? EMOTIONS[segment.emotion] : undefined;
-      const markupPitch = segment.pitchSemitones ?? 0;
-      const prosody =
-        delivery || style || markupPitch !== 0
-          ? {
-              pitchSemitones: (style?.pitchSemitones ?? 0) + markupPitch,
-              rangeScale: (delivery?.rangeScale ?? 1) * (style?.pitchRange ?? 1),
-            }
-          : undefined;
-      // The engine speaks the normalized words; captions keep the written ones (docs/text.md).
-      const written = normalizeRuns(segment.runs ?? [{ text: segment.text }], language);
-      const verbatim = isVerbatim(written);
-      const result = await this.synthesize(engine, {
-        text: verbatim ? segment.text : written.flatMap((w) => w.spoken).join(' '),
-        language,
-        voice: engineVoice,
-        speed: clamp(baseSpeed * (style?.pace ?? 1) * (segment.rate ?? 1), 0.3, 2.5),
-        variation: baseVariation,
-        ...(prosody ? { prosody } : {}),
-      });
-      if (!verbatim) result.words = mapTimings(written, result.words);
-      if (style && style.energyDb !== 0) applyGain(result.audio.samples, style.energyDb);
-      const steer = prosody ? unrealizedProsody(engine, prosody) : undefined;
-      pieces.push(steer ? { ...result, steer } : result);
-    }
-
-    // Around a pause, the engine's own leading/trailing silence is cut so the silence a
-    // listener hears between the words is the requested length, not that plus padding.
-    for (let i = 0; i < pieces.length; i++) {
-      const piece = pieces[i]!;
-      if ('pause' in piece) continue;
-      const before = i > 0 && 'pause' in pieces[i - 1]!;
-      const after = i < pieces.length - 1 && 'pause' in pieces[i + 1]!;
-      if (before || after) pieces[i] = { ...piece, ...trimSilentEdges(piece, before, after) };
-    }
-
-    const first = pieces.find((p): p is { audio: PcmAudio; words: WordTiming[] } => 'audio' in p);
-    const rate = first?.audio.sampleRate ?? DEFAULT_RATE;
-    const chunks: Float32Array[] = [];
-    const words: WordTiming[] = [];
-    let offsetSamples = 0;
-    // The voice transform runs on each speech piece, so pauses keep exactly the requested length
-    // even when it changes the tempo; word timings move with it.
-    const voiceTransform = engineTransform ?? request.voice.transform ?? {};
-    for (const piece of pieces) {
-      const transform = 'steer' in piece && piece.steer ? combine(voiceTransform, piece.steer) : voiceTransform;
-      const audio =
-        'pause' in piece
-          ? makeSilence(rate, piece.pause)
-          : applyTransform(resampleTo(piece.audio, rate), transform);
-      if ('words' in piece) {
-        const offset = offsetSamples / rate;
-        for (const w of transformTimings(piece.words, transform)) {
-          words.push({ word: w.word, start: w.start + offset, end: w.end + offset });
-        }
+      start(i);
+      let piece = await started.get(i)!;
+      started.delete(i);
+      signal?.throwIfAborted();
+      start(nextSpeech(i));
+      rate ??= piece.audio.sampleRate;
+      // Around a pause, the engine's own leading/trailing silence is cut so the silence a
+      // listener hears between the words is the requested length, not that plus padding.
+      if (unit.trimStart || unit.trimEnd) piece = { ...piece, ...trimSilentEdges(piece, unit.trimStart, unit.trimEnd) };
+      if (unit.sentenceFollows) {
+        // The next sentence's own lead-in is not known yet; this one's stands in for it (an engine
+        // starts every sentence alike).
+        const { lead, tail } = silentEdges(piece.audio);
+        piece = { ...piece, audio: padEnd(piece.audio, SENTENCE_GAP_SECONDS / settings.speed - lead - tail) };
       }
-      chunks.push(audio.samples);
+      const transform = piece.steer ? combine(settings.transform, piece.steer) : settings.transform;
+      const audio = applyTransform(resampleTo(piece.audio, rate), transform);
+      const offset = offsetSamples / rate;
+      const words = transformTimings(piece.words, transform).map((w) => ({
+        word: w.word,
+        start: w.start + offset,
+        end: w.end + offset,
+      }));
+      yield { audio, words, start: offset, spokenCharacters: unit.text.length };
       offsetSamples += audio.samples.length;
     }
-    const samples = new Float32Array(offsetSamples);
-    let at = 0;
-    for (const chunk of chunks) {
-      samples.set(chunk, at);
-      at += chunk.length;
-    }
-    return { audio: { sampleRate: rate, samples }, words, engine: engine.info.id, language };
+  }
+
+  /** One sentence through the engine, with v-studio's emotion steering. */
+  private async synthesizeSentence(unit: SpeechUnit, settings: SentenceSettings): Promise<Synthesized> {
+    const { engine, delivery } = settings;
+    const style = settings.steerable && unit.emotion ? EMOTIONS[unit.emotion] : undefined;
+    const prosody =
+      delivery || style || unit.pitchSemitones !== 0
+        ? {
+            pitchSemitones: (style?.pitchSemitones ?? 0) + unit.pitchSemitones,
+            rangeScale: (delivery?.rangeScale ?? 1) * (style?.pitchRange ?? 1),
+          }
+        : undefined;
+    // The engine speaks the normalized words; captions keep the written ones (docs/text.md).
+    const written = normalizeRuns(unit.runs ?? [{ text: unit.text }], settings.language);
+    const verbatim = isVerbatim(written);
+    const result = await this.synthesize(engine, {
+      text: verbatim ? unit.text : written.flatMap((w) => w.spoken).join(' '),
+      language: settings.language,
+      voice: settings.voice,
+      speed: clamp(settings.speed * (style?.pace ?? 1) * unit.rate, 0.3, 2.5),
+      variation: settings.variation,
+      ...(prosody ? { prosody } : {}),
+    });
+    if (!verbatim) result.words = mapTimings(written, result.words);
+    if (style && style.energyDb !== 0) applyGain(result.audio.samples, style.energyDb);
+    const steer = prosody ? unrealizedProsody(engine, prosody) : undefined;
+    return steer ? { ...result, steer } : result;
   }
 
   private async synthesize(engine: SpeechEngine, input: SynthesisInput) {
@@ -207,88 +358,3 @@ export class SpeechPipeline {
   }
 }
 
-const DEFAULT_RATE = 22_050;
-/**
- * Level below which an edge of a segment counts as silence (dBFS over 5 ms frames). Decay tails
- * under -45 dBFS are inaudible next to a pause, and leaving them would lengthen the pause.
- */
-const EDGE_SILENCE_DB = -45;
-/** Fade applied where an edge is cut, so the cut never clicks. */
-const EDGE_FADE_SECONDS = 0.003;
-
-/** Cuts silence at the start and/or end of one synthesized segment, moving its word timings. */
-export function trimSilentEdges(
-  piece: { audio: PcmAudio; words: WordTiming[] },
-  start: boolean,
-  end: boolean,
-): { audio: PcmAudio; words: WordTiming[] } {
-  const { samples, sampleRate } = piece.audio;
-  const frame = Math.max(1, Math.round(sampleRate * 0.005));
-  const threshold = 10 ** (EDGE_SILENCE_DB / 20);
-  const loud = (from: number) => {
-    let sum = 0;
-    const to = Math.min(samples.length, from + frame);
-    for (let i = from; i < to; i++) sum += samples[i]! * samples[i]!;
-    return Math.sqrt(sum / Math.max(1, to - from)) > threshold;
-  };
-  let first = 0;
-  if (start) while (first < samples.length && !loud(first)) first += frame;
-  let last = samples.length;
-  if (end) while (last > first && !loud(Math.max(first, last - frame))) last -= frame;
-  if (first >= last) return { audio: { sampleRate, samples: new Float32Array(0) }, words: piece.words.map((w) => ({ ...w, start: 0, end: 0 })) };
-  const shift = first / sampleRate;
-  const length = (last - first) / sampleRate;
-  const trimmed = samples.slice(first, last);
-  const fade = Math.min(trimmed.length >> 1, Math.round(EDGE_FADE_SECONDS * sampleRate));
-  for (let i = 0; i < fade; i++) {
-    const gain = i / fade;
-    if (start && first > 0) trimmed[i] = trimmed[i]! * gain;
-    if (end && last < samples.length) trimmed[trimmed.length - 1 - i] = trimmed[trimmed.length - 1 - i]! * gain;
-  }
-  return {
-    audio: { sampleRate, samples: trimmed },
-    words: piece.words.map((w) => ({
-      word: w.word,
-      start: Math.min(length, Math.max(0, w.start - shift)),
-      end: Math.min(length, Math.max(0, w.end - shift)),
-    })),
-  };
-}
-
-/**
- * The part of v-studio's steering the engine does not realize itself (EngineInfo.prosody), as a
- * transform: base pitch in semitones and intonation width.
- */
-function unrealizedProsody(
-  engine: SpeechEngine,
-  prosody: { pitchSemitones: number; rangeScale: number },
-): VoiceTransform | undefined {
-  const native = engine.info.prosody ?? 'none';
-  if (native === 'full') return undefined;
-  const steer: VoiceTransform = {};
-  if (native === 'none' && prosody.pitchSemitones !== 0) steer.pitchShiftSemitones = prosody.pitchSemitones;
-  if (prosody.rangeScale !== 1) steer.intonationScale = prosody.rangeScale;
-  return Object.keys(steer).length > 0 ? steer : undefined;
-}
-
-/** A voice's transform with steering on top: pitch shifts add, intonation widths multiply. */
-function combine(base: VoiceTransform, steer: VoiceTransform): VoiceTransform {
-  return {
-    ...base,
-    pitchShiftSemitones: (base.pitchShiftSemitones ?? 0) + (steer.pitchShiftSemitones ?? 0),
-    intonationScale: (base.intonationScale ?? 1) * (steer.intonationScale ?? 1),
-  };
-}
-
-function resampleTo(audio: PcmAudio, rate: number): PcmAudio {
-  return audio.sampleRate === rate ? audio : resample(audio, rate);
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-function applyGain(samples: Float32Array, db: number): void {
-  const gain = 10 ** (db / 20);
-  for (let i = 0; i < samples.length; i++) samples[i] = clamp(samples[i]! * gain, -1, 1);
-}

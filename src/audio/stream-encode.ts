@@ -1,0 +1,217 @@
+import { AppError } from '../errors.js';
+import {
+  DEFAULT_MP3_BIT_RATE,
+  type EncodeAudioOptions,
+  type EncodedAudio,
+  MP3_MIN_OUTPUT_SAMPLES,
+  encodeAudio,
+  ffmpegArgs,
+  markMp3WasmUnavailable,
+  mp3BitRate,
+  mp3WasmUsable,
+  outputArgs,
+} from './encode.js';
+import { encoderError } from './ffmpeg-process.js';
+import { type FfmpegStream, openFfmpegStream } from './ffmpeg-stream.js';
+import { AUDIO_FORMAT_INFO, isSampleRate } from './formats.js';
+import { withInfoFrame } from './mp3-info-frame.js';
+import { Mp3WasmUnavailableError, nearestMp3Kbps, openMp3WasmSession } from './mp3-wasm.js';
+import { setOpusInputSampleRate } from './ogg-opus-head.js';
+import type { PcmAudio } from './pcm.js';
+import { floatsToInt16, floatsToS16le } from './pcm16.js';
+import { encodeG711 } from './g711.js';
+import { resample } from './resample.js';
+import { wavStreamHeader } from './wav.js';
+
+/**
+ * Encoding while the audio is still arriving: PCM goes in chunk by chunk (the speech pipeline's
+ * sentences and pauses, all at one rate), encoded bytes come out through `emit` as soon as the
+ * encoder has them.
+ *
+ * - MP3: LAME in WebAssembly (a session on one worker thread, `mp3-wasm.ts`), or ffmpeg when that
+ *   cannot load. A stream has no Info/LAME frame (it cannot be written before the length is known),
+ *   so decoders keep LAME's 576 + 529 samples of delay at the start (~46 ms at 24 kHz).
+ * - OGG_OPUS, FLAC: one ffmpeg process fed on stdin (Ogg pages of at most 200 ms so audio leaves
+ *   promptly); FLAC's STREAMINFO says "length unknown".
+ * - PCM: raw s16le; WAV/LINEAR16, ALAW, MULAW: a WAV header with "unknown" sizes
+ *   (`wavStreamHeader`) and then the samples.
+ *
+ * In-process formats and the WebAssembly MP3 resample each chunk on its own; the pipeline cuts
+ * chunks at silent sentence and pause edges, so this is inaudible, and each chunk can add up to one
+ * output sample of rounding.
+ */
+export interface StreamEncoder {
+  readonly mimeType: string;
+  readonly extension: string;
+  /** Encodes one chunk; resolves once its bytes (those the encoder has ready) were emitted. */
+  write(pcm: PcmAudio): Promise<void>;
+  /** Flushes: resolves after the last bytes were emitted. */
+  end(): Promise<void>;
+  /** Abandons the stream (client gone): frees the worker session or kills ffmpeg. */
+  abort(): void;
+}
+
+/** Ogg page length while streaming (µs): the most audio ffmpeg holds back before writing a page. */
+const OGG_PAGE_MICROSECONDS = 200_000;
+
+/** Starts a streaming encoder; `emit` receives the encoded bytes in order. */
+export async function openStreamEncoder(
+  options: EncodeAudioOptions,
+  emit: (bytes: Buffer) => void,
+): Promise<StreamEncoder> {
+  const { format, sampleRate } = options;
+  const info = AUDIO_FORMAT_INFO[format];
+  if (!info) throw new AppError('validation_error', `Unsupported audio format ${String(format)}`);
+  if (!isSampleRate(sampleRate)) throw new AppError('validation_error', `Unsupported sample rate ${sampleRate} Hz`);
+  const described = { mimeType: info.mimeType, extension: info.extension };
+
+  if (format === 'MP3' && mp3WasmUsable(options)) {
+    const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
+    try {
+      const session = await openMp3WasmSession(sampleRate, kbps);
+      return {
+        ...described,
+        write: async (pcm) => {
+          const { data } = await session.write(pcm).catch((error: unknown) => Promise.reject(encoderError(format, error)));
+          if (data.length > 0) emit(data);
+        },
+        end: async () => {
+          const tail = await session.finish().catch((error: unknown) => Promise.reject(encoderError(format, error)));
+          if (tail.length > 0) emit(tail);
+        },
+        abort: () => session.discard(),
+      };
+    } catch (error) {
+      if (!(error instanceof Mp3WasmUnavailableError)) throw encoderError(format, error);
+      markMp3WasmUnavailable(error);
+    }
+  }
+
+  if (format === 'MP3' || format === 'OGG_OPUS' || format === 'FLAC') {
+    let process: FfmpegStream | undefined;
+    let head = format === 'OGG_OPUS' ? Buffer.alloc(0) : null;
+    const onData = (bytes: Buffer): void => {
+      if (head === null) return emit(bytes);
+      // The first Ogg page (OpusHead) is held until whole, to put the requested input rate in it.
+      head = Buffer.concat([head, bytes]);
+      const end = firstPageEnd(head);
+      if (end === null) return;
+      const page = setOpusInputSampleRate(Buffer.from(head.subarray(0, end)), sampleRate);
+      const rest = head.subarray(end);
+      head = null;
+      emit(page);
+      if (rest.length > 0) emit(rest);
+    };
+    const start = (inputRate: number): FfmpegStream => {
+      const extra = format === 'OGG_OPUS' ? ['-flush_packets', '1', '-page_duration', String(OGG_PAGE_MICROSECONDS)] : ['-flush_packets', '1'];
+      const args = ffmpegArgs(inputRate, [...outputArgs(format, sampleRate, options.bitRate), ...extra]);
+      return openFfmpegStream(options.ffmpegPath ?? 'ffmpeg', args, onData);
+    };
+    return {
+      ...described,
+      write: async (pcm) => {
+        // The input rate is the pipeline's, known from the first chunk.
+        process ??= start(pcm.sampleRate);
+        await process.write(floatsToS16le(pcm.samples)).catch((error: unknown) => Promise.reject(encoderError(format, error)));
+      },
+      end: async () => {
+        if (!process) return;
+        await process.end().catch((error: unknown) => Promise.reject(encoderError(format, error)));
+        if (head !== null && head.length > 0) throw encoderError(format, new Error('ffmpeg wrote no complete Ogg page'));
+      },
+      abort: () => process?.kill(),
+    };
+  }
+
+  // In-process formats: a header first (WAV family), then each chunk as it comes.
+  const encoding = format === 'ALAW' ? 'alaw' : format === 'MULAW' ? 'mulaw' : format === 'PCM' ? null : 'pcm16';
+  let headerSent = false;
+  return {
+    ...described,
+    write: async (pcm) => {
+      if (!headerSent && encoding !== null) emit(wavStreamHeader(sampleRate, encoding));
+      headerSent = true;
+      const samples = (pcm.sampleRate === sampleRate ? pcm : resample(pcm, sampleRate)).samples;
+      if (samples.length === 0) return;
+      emit(
+        encoding === 'alaw' || encoding === 'mulaw'
+          ? Buffer.from(encodeG711(floatsToInt16(samples), encoding))
+          : floatsToS16le(samples),
+      );
+    },
+    end: async () => {
+      if (!headerSent && encoding !== null) emit(wavStreamHeader(sampleRate, encoding));
+      headerSent = true;
+    },
+    abort: () => undefined,
+  };
+}
+
+/** Where the first Ogg page ends in `bytes`, or null while it is incomplete. */
+function firstPageEnd(bytes: Buffer): number | null {
+  if (bytes.length < 27) return null;
+  const segments = bytes[26]!;
+  if (bytes.length < 27 + segments) return null;
+  let body = 0;
+  for (let i = 0; i < segments; i++) body += bytes[27 + i]!;
+  const end = 27 + segments + body;
+  return bytes.length >= end ? end : null;
+}
+
+/**
+ * A whole file encoded while its audio arrives (the JSON route): MP3 and OGG_OPUS are encoded
+ * chunk by chunk (MP3 gets its Info/LAME frame in front at the end, so decoders return exactly the
+ * input samples), the in-process formats (cheap) and FLAC (whose header records the length) once
+ * all audio is in, as `encodeAudio` does.
+ */
+export interface FileEncoder {
+  write(pcm: PcmAudio): Promise<void>;
+  finish(): Promise<EncodedAudio>;
+  abort(): void;
+}
+
+export async function openFileEncoder(options: EncodeAudioOptions): Promise<FileEncoder> {
+  const { format, sampleRate } = options;
+  const chunks: PcmAudio[] = [];
+  const whole = async (): Promise<EncodedAudio> => {
+    const rate = chunks[0]?.sampleRate ?? sampleRate;
+    const samples = new Float32Array(chunks.reduce((n, c) => n + c.samples.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      samples.set(chunk.samples, at);
+      at += chunk.samples.length;
+    }
+    return encodeAudio({ sampleRate: rate, samples }, options);
+  };
+  if (format !== 'MP3' && format !== 'OGG_OPUS') {
+    return { write: async (pcm) => void chunks.push(pcm), finish: whole, abort: () => undefined };
+  }
+  const out: Buffer[] = [];
+  const stream = await openStreamEncoder(options, (bytes) => out.push(bytes));
+  // Output samples as the encoder's resampling counts them: ceil(n × out / in) per chunk.
+  let outputSamples = 0;
+  let inputRate = sampleRate;
+  const info = AUDIO_FORMAT_INFO[format];
+  return {
+    write: async (pcm) => {
+      inputRate = pcm.sampleRate;
+      outputSamples += Math.ceil((pcm.samples.length * sampleRate) / pcm.sampleRate);
+      await stream.write(pcm);
+    },
+    finish: async () => {
+      if (format === 'MP3' && outputSamples < MP3_MIN_OUTPUT_SAMPLES) {
+        // Too short for LAME to write a frame: padded with silence, the Info frame keeps the true length.
+        const padding = Math.ceil((MP3_MIN_OUTPUT_SAMPLES * inputRate) / sampleRate);
+        await stream.write({ sampleRate: inputRate, samples: new Float32Array(padding) });
+      }
+      await stream.end();
+      const data = Buffer.concat(out);
+      return {
+        data: format === 'MP3' ? withInfoFrame(data, outputSamples) : data,
+        mimeType: info.mimeType,
+        extension: info.extension,
+      };
+    },
+    abort: () => stream.abort(),
+  };
+}
