@@ -15,12 +15,14 @@ import { DECODE_LIMITS } from './audio/decode-limits.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
+import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
 import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 
 /** Everything the app and the CLI need, built once. The only place that names concrete adapters. */
 export interface Container {
@@ -57,13 +59,18 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   // owns a data folder (as with the spool), so nothing there is in use yet.
   await rm(config.tempDir, { recursive: true, force: true });
   await mkdir(config.tempDir, { recursive: true });
+  // Shared stores first: an unreachable bucket or Redis fails start-up with a message naming it.
+  const blobs: BlobStore = config.s3
+    ? await S3BlobStore.open(config.s3)
+    : new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const rateLimiter: RateLimiter = config.redisUrl
+    ? await RedisRateLimiter.connect(config.redisUrl)
+    : new MemoryRateLimiter();
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   const store = new Store(database.db);
-  const rateLimiter = new MemoryRateLimiter();
   const ledger = new PointsLedger(store);
   const engines = new EngineRegistry(config);
-  const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   // Experimental languages are spoken in the closest language an installed engine speaks.
   const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage);
   const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
@@ -115,6 +122,7 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
       await generations.drain();
       await engines.close();
       await rateLimiter.close();
+      await blobs.close();
       await database.close();
     },
   };
