@@ -46,13 +46,17 @@ export class RedisRateLimiter implements RateLimiter {
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     // Connection errors surface through commands; without a listener ioredis prints each one.
-    redis.on('error', () => undefined);
+    let socketError: Error | undefined;
+    redis.on('error', (err: Error) => {
+      socketError = err;
+    });
     try {
       await redis.connect();
       await redis.ping();
     } catch (err) {
       redis.disconnect();
-      throw new Error(`REDIS_URL ${redacted(url)}: Redis is unreachable (${(err as Error).message})`, { cause: err });
+      const reason = socketError?.message ?? (err as Error).message;
+      throw new Error(`REDIS_URL ${redacted(url)}: Redis is unreachable (${reason})`, { cause: err });
     }
     return new RedisRateLimiter(redis, now);
   }
