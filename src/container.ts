@@ -9,6 +9,8 @@ import { CatalogVoiceDirectory } from './domain/catalog-voice-directory.js';
 import { CloneService } from './domain/clones.js';
 import { DesignService } from './domain/designs.js';
 import { GenerationService } from './domain/generations.js';
+import { IdempotencyService } from './domain/idempotency.js';
+import { IdempotencyStore } from './db/idempotency-store.js';
 import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
@@ -38,6 +40,7 @@ export interface Container {
   clones: CloneService;
   designs: DesignService;
   library: VoiceLibrary;
+  idempotency: IdempotencyService;
   /**
    * Settles or refunds the paid work a killed process left open, resumes unfinished uploads and
    * warms the engines; the server calls it after listening. Only the server: an admin command
@@ -52,6 +55,8 @@ export interface Container {
 export interface StartReport {
   reconciled: ReconcileResult;
   resumedUploads: number;
+  /** Idempotency keys a dead process had claimed, freed so retries can run. */
+  releasedIdempotencyKeys: number;
 }
 
 export async function buildContainer(config: Readonly<Config>): Promise<Container> {
@@ -91,8 +96,12 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   const clones = new CloneService({ config, store, accounts, blobs, denoise, decodes, engines: () => engines.available() });
   const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs, decodes });
   const library = new VoiceLibrary(store, accounts, designs);
-  // Expired design previews and their audio are removed every minute.
-  const sweeper = setInterval(() => void designs.sweepExpired().catch(() => undefined), 60_000);
+  const idempotency = new IdempotencyService(new IdempotencyStore(database.db), ledger.holder);
+  // Expired design previews and their audio, and idempotency keys past 24 h, are removed every minute.
+  const sweeper = setInterval(() => {
+    void designs.sweepExpired().catch(() => undefined);
+    void idempotency.sweepExpired().catch(() => undefined);
+  }, 60_000);
   sweeper.unref();
   return {
     config,
@@ -107,15 +116,18 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     clones,
     designs,
     library,
+    idempotency,
     async start() {
       const reconciled = await ledger.reconcile({
         generation: generations.reservationKind(),
         design_batch: designs.reservationKind(),
       });
+      // After reconciliation: their paid work is refunded (or settled) by now, so a retry may run.
+      const releasedIdempotencyKeys = await idempotency.releaseAbandoned();
       await blobs.sweepPartialWrites();
       const resumedUploads = await generations.resumePending();
       if (config.engineWarmup) await engines.warm();
-      return { reconciled, resumedUploads };
+      return { reconciled, resumedUploads, releasedIdempotencyKeys };
     },
     async close() {
       clearInterval(sweeper);
