@@ -9,6 +9,7 @@ import { randomToken } from './ids.js';
 import { requestSerializer } from './http/log-redaction.js';
 import { registerApiAuth } from './http/plugins/auth.js';
 import { registerErrorHandling, routeTable, sendError } from './http/plugins/errors.js';
+import { registerIdempotency } from './http/plugins/idempotency.js';
 import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
 import { fileRoutes } from './http/routes/files.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
   await app.register(
     async (v1) => {
       registerApiAuth(v1, deps);
+      registerIdempotency(v1, deps);
       v1.get(
         '/openapi.json',
         { config: { public: true }, schema: { hide: true } },

@@ -46,12 +46,30 @@ export interface Config {
    * demos raise it to observe the `pending` state.
    */
   uploadDelayMs: number;
+  /** Audio in an S3 bucket instead of `DATA_DIR/blobs`, when `S3_BUCKET` is set. */
+  s3: S3Config | null;
+  /**
+   * Rate-limit windows shared by every API process through this Redis (`redis://…`); null keeps
+   * them in each process's memory.
+   */
+  redisUrl: string | null;
   queue: {
     /** Syntheses running at once across all keys. */
     concurrency: number;
     /** Waiting requests allowed before new ones get 503 with Retry-After. */
     maxWaiting: number;
   };
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Endpoint of an S3-compatible store (MinIO, Ceph RGW); null for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (most self-hosted stores). */
+  forcePathStyle: boolean;
+  /** From `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY`; null lets the SDK find them (instance roles, profiles). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -114,6 +132,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('ADMIN_TOKEN must be at least 16 characters');
   }
 
+  const s3 = s3Config(env, problems);
+  const redisUrl = env['REDIS_URL'] ? env['REDIS_URL'] : null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
+    problems.push(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
+  }
+
   const config: Config = {
     host,
     port,
@@ -141,6 +165,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     kokoroQuantize: bool('KOKORO_QUANTIZE', false),
     engineWarmup: bool('ENGINE_WARMUP', true),
     uploadDelayMs: int('UPLOAD_DELAY_MS', 0, 0, 3_600_000),
+    s3,
+    redisUrl,
     queue: {
       concurrency: int('QUEUE_CONCURRENCY', 2, 1, 256),
       maxWaiting: int('QUEUE_MAX_WAITING', 100, 1, 100_000),
@@ -151,4 +177,38 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
   return Object.freeze(config);
+}
+
+/** `S3_*` and the standard AWS credential variables; null when `S3_BUCKET` is unset. */
+function s3Config(env: Env, problems: string[]): S3Config | null {
+  const bucket = env['S3_BUCKET'];
+  if (!bucket) return null;
+  // S3 bucket naming rules: 3-63 lowercase letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`S3_BUCKET must be a valid bucket name: 3-63 lowercase letters, digits, dots, hyphens (got "${bucket}")`);
+  }
+  const endpoint = env['S3_ENDPOINT'] ? env['S3_ENDPOINT'].replace(/\/+$/, '') : null;
+  if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) {
+    problems.push(`S3_ENDPOINT must be an http(s) URL (got "${endpoint}")`);
+  }
+  const style = env['S3_FORCE_PATH_STYLE'] ?? '';
+  if (style !== '' && !/^(1|true|yes|on|0|false|no|off)$/i.test(style)) {
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${style}")`);
+  }
+  const accessKeyId = env['AWS_ACCESS_KEY_ID'] ?? '';
+  const secretAccessKey = env['AWS_SECRET_ACCESS_KEY'] ?? '';
+  if ((accessKeyId === '') !== (secretAccessKey === '')) {
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+  }
+  const sessionToken = env['AWS_SESSION_TOKEN'];
+  return {
+    bucket,
+    endpoint,
+    region: env['S3_REGION'] || env['AWS_REGION'] || 'us-east-1',
+    forcePathStyle: /^(1|true|yes|on)$/i.test(style),
+    credentials:
+      accessKeyId && secretAccessKey
+        ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }
+        : null,
+  };
 }

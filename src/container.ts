@@ -9,18 +9,22 @@ import { CatalogVoiceDirectory } from './domain/catalog-voice-directory.js';
 import { CloneService } from './domain/clones.js';
 import { DesignService } from './domain/designs.js';
 import { GenerationService } from './domain/generations.js';
+import { IdempotencyService } from './domain/idempotency.js';
+import { IdempotencyStore } from './db/idempotency-store.js';
 import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
+import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
 import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
+import { S3BlobStore } from './storage/s3-blob-store.js';
 
 /** Everything the app and the CLI need, built once. The only place that names concrete adapters. */
 export interface Container {
@@ -36,6 +40,7 @@ export interface Container {
   clones: CloneService;
   designs: DesignService;
   library: VoiceLibrary;
+  idempotency: IdempotencyService;
   /**
    * Settles or refunds the paid work a killed process left open, resumes unfinished uploads and
    * warms the engines; the server calls it after listening. Only the server: an admin command
@@ -50,6 +55,8 @@ export interface Container {
 export interface StartReport {
   reconciled: ReconcileResult;
   resumedUploads: number;
+  /** Idempotency keys a dead process had claimed, freed so retries can run. */
+  releasedIdempotencyKeys: number;
 }
 
 export async function buildContainer(config: Readonly<Config>): Promise<Container> {
@@ -57,13 +64,18 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   // owns a data folder (as with the spool), so nothing there is in use yet.
   await rm(config.tempDir, { recursive: true, force: true });
   await mkdir(config.tempDir, { recursive: true });
+  // Shared stores first: an unreachable bucket or Redis fails start-up with a message naming it.
+  const blobs: BlobStore = config.s3
+    ? await S3BlobStore.open(config.s3)
+    : new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const rateLimiter: RateLimiter = config.redisUrl
+    ? await RedisRateLimiter.connect(config.redisUrl)
+    : new MemoryRateLimiter();
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   const store = new Store(database.db);
-  const rateLimiter = new MemoryRateLimiter();
   const ledger = new PointsLedger(store);
   const engines = new EngineRegistry(config);
-  const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   // Experimental languages are spoken in the closest language an installed engine speaks.
   const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage);
   const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
@@ -84,8 +96,12 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   const clones = new CloneService({ config, store, accounts, blobs, denoise, decodes, engines: () => engines.available() });
   const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs, decodes });
   const library = new VoiceLibrary(store, accounts, designs);
-  // Expired design previews and their audio are removed every minute.
-  const sweeper = setInterval(() => void designs.sweepExpired().catch(() => undefined), 60_000);
+  const idempotency = new IdempotencyService(new IdempotencyStore(database.db), ledger.holder);
+  // Expired design previews and their audio, and idempotency keys past 24 h, are removed every minute.
+  const sweeper = setInterval(() => {
+    void designs.sweepExpired().catch(() => undefined);
+    void idempotency.sweepExpired().catch(() => undefined);
+  }, 60_000);
   sweeper.unref();
   return {
     config,
@@ -100,21 +116,25 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     clones,
     designs,
     library,
+    idempotency,
     async start() {
       const reconciled = await ledger.reconcile({
         generation: generations.reservationKind(),
         design_batch: designs.reservationKind(),
       });
+      // After reconciliation: their paid work is refunded (or settled) by now, so a retry may run.
+      const releasedIdempotencyKeys = await idempotency.releaseAbandoned();
       await blobs.sweepPartialWrites();
       const resumedUploads = await generations.resumePending();
       if (config.engineWarmup) await engines.warm();
-      return { reconciled, resumedUploads };
+      return { reconciled, resumedUploads, releasedIdempotencyKeys };
     },
     async close() {
       clearInterval(sweeper);
       await generations.drain();
       await engines.close();
       await rateLimiter.close();
+      await blobs.close();
       await database.close();
     },
   };

@@ -36,6 +36,7 @@ export const STATUS_BY_CODE = {
   captions_unavailable: 409,
   clone_limit: 409,
   design_limit: 409,
+  idempotency_key_in_use: 409,
   // 410
   preview_expired: 410,
   // 413
@@ -52,6 +53,7 @@ export const STATUS_BY_CODE = {
   unsupported_language: 422,
   unsupported_control: 422,
   invalid_break_tag: 422,
+  idempotency_key_reused: 422,
   // 429
   rate_limited: 429,
   // 5xx

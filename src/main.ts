@@ -35,7 +35,7 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  const { reconciled, resumedUploads } = await container.start();
+  const { reconciled, resumedUploads, releasedIdempotencyKeys } = await container.start();
   if (reconciled.refunded.length + reconciled.settled.length > 0) {
     // Work a killed process left unfinished: refunded (ledger reason `…:refund:interrupted`) or settled.
     app.log.warn(
@@ -47,7 +47,7 @@ export async function serve(): Promise<void> {
     );
   }
   app.log.info(
-    { url: config.publicBaseUrl, database: container.database.dialect, resumedUploads },
+    { url: config.publicBaseUrl, database: container.database.dialect, resumedUploads, releasedIdempotencyKeys },
     'voicelib ready',
   );
 }

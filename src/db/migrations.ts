@@ -197,6 +197,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('reservations_ref').on('reservations').columns(['ref_type', 'ref_id']).execute();
     },
   },
+  '0006_idempotency_keys': {
+    async up(db: Kysely<unknown>) {
+      // One row per (account, Idempotency-Key): the claim while the request runs, then the
+      // response replayed to retries until `expires_at` (24 h), when a sweep deletes it.
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        // in_progress → completed; a failed request deletes its row (nothing to replay)
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('holder', 'text', (c) => c.notNull())
+        .addColumn('response_status', 'integer')
+        .addColumn('response_headers', 'text')
+        // the body as sent: UTF-8 text (JSON), or base64 for binary bodies (streamed audio)
+        .addColumn('response_body', 'text')
+        .addColumn('response_encoding', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'key'])
+        .execute();
+      await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
+      await db.schema.createIndex('idempotency_keys_status').on('idempotency_keys').columns(['status', 'holder']).execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

@@ -144,7 +144,29 @@ export interface ReservationsTable {
   closed_at: string | null;
 }
 
+/**
+ * An `Idempotency-Key` an account used: claimed while its request runs, then the response to
+ * replay for 24 h (see docs/reliability.md).
+ */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  key: string;
+  /** sha256 of method, route and canonical JSON body: another body under the same key is refused. */
+  fingerprint: string;
+  status: 'in_progress' | 'completed';
+  /** The server process that runs the request; start-up releases other processes' claims. */
+  holder: string;
+  response_status: number | null;
+  /** JSON object of the response headers replayed with the body. */
+  response_headers: string | null;
+  response_body: string | null;
+  response_encoding: 'utf8' | 'base64' | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
   reservations: ReservationsTable;
   design_previews: DesignPreviewsTable;
   generations: GenerationsTable;

@@ -6,11 +6,16 @@ export interface RateLimitResult {
   remaining: number;
   /** Seconds until the current window ends and the count resets. */
   resetSeconds: number;
+  /**
+   * Set when the answer did not come from the shared store (Redis unreachable), at most once a
+   * minute, for the log.
+   */
+  warning?: string;
 }
 
 /**
- * Fixed-window request counter. The in-memory implementation serves one process; a Redis
- * implementation (INCR + PEXPIRE) serves many API processes with the same answers.
+ * Fixed-window request counter. `MemoryRateLimiter` serves one process; `RedisRateLimiter`
+ * serves many API processes sharing one Redis, with the same answers.
  */
 export interface RateLimiter {
   /** Counts one request for `bucket`; refuses once `limit` requests were seen in the window. */

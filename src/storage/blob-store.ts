@@ -22,4 +22,11 @@ export interface BlobStore {
    * the blob (local disk).
    */
   publicUrl(key: string): Promise<string | null>;
+  /**
+   * Removes what writes cut short by a killed process left behind, called once at start-up.
+   * Returns how many were removed.
+   */
+  sweepPartialWrites(): Promise<number>;
+  /** Releases connections; the store is not used afterwards. */
+  close(): Promise<void>;
 }

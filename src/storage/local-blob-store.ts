@@ -73,4 +73,6 @@ export class LocalDiskBlobStore implements BlobStore {
   async publicUrl(): Promise<string | null> {
     return null;
   }
+
+  async close(): Promise<void> {}
 }

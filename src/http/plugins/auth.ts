@@ -61,6 +61,7 @@ export function registerApiAuth(
 
     const { requestsPerMinute, voiceCallsPerHour } = deps.config.rateLimit;
     const minute = await deps.rateLimiter.hit(`min:${request.caller.keyId}`, requestsPerMinute, MINUTE_MS);
+    if (minute.warning) request.log.warn(minute.warning);
     if (!minute.allowed) throw limited(minute, `Rate limit of ${requestsPerMinute} requests per minute reached`);
     setRateHeaders(reply, minute);
 

@@ -17,6 +17,8 @@ export const ttsStreamRoutes: FastifyPluginAsyncTypebox<{ generations: Generatio
   app.post(
     '/tts/stream',
     {
+      // A replay sends the stored bytes; a stream cut short frees its key (docs/reliability.md).
+      config: { idempotent: true },
       schema: {
         summary: 'Generate speech, streamed as it is synthesized',
         description:

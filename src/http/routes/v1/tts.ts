@@ -28,6 +28,7 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
   app.post(
     '/tts',
     {
+      config: { idempotent: true },
       schema: {
         summary: 'Generate speech',
         description:

@@ -79,7 +79,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app
   app.post(
     '/voices/clones',
     {
-      config: { voiceCreation: true },
+      config: { voiceCreation: true, idempotent: true },
       schema: {
         summary: 'Clone a voice from one recording (no points; uses a clone slot)',
         tags: ['clones'],
@@ -107,7 +107,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app
   app.post(
     '/voices/designs/previews',
     {
-      config: { voiceCreation: true },
+      config: { voiceCreation: true, idempotent: true },
       schema: {
         summary: 'Generate 1-3 candidate voices from a description (costs points)',
         tags: ['designs'],
@@ -135,7 +135,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app
   app.post(
     '/voices/designs',
     {
-      config: { voiceCreation: true },
+      config: { voiceCreation: true, idempotent: true },
       schema: {
         summary: 'Keep a preview as a designed voice (free; uses a design slot)',
         tags: ['designs'],

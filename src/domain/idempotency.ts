@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '../errors.js';
+
+/** How long a key's response is replayed (and the key refused for another body), in ms. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+/** One stored key, as the database adapter keeps it. */
+export interface IdempotencyRecord {
+  account_id: string;
+  key: string;
+  fingerprint: string;
+  status: 'in_progress' | 'completed';
+  holder: string;
+  response_status: number | null;
+  response_headers: string | null;
+  response_body: string | null;
+  response_encoding: 'utf8' | 'base64' | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The storage port (`db/idempotency-store.ts`). */
+export interface IdempotencyRecords {
+  insertIfAbsent(row: IdempotencyRecord): Promise<boolean>;
+  find(accountId: string, key: string): Promise<IdempotencyRecord | undefined>;
+  complete(
+    accountId: string,
+    key: string,
+    holder: string,
+    response: Pick<IdempotencyRecord, 'response_status' | 'response_headers' | 'response_body' | 'response_encoding'>,
+  ): Promise<boolean>;
+  release(accountId: string, key: string, holder: string): Promise<void>;
+  deleteExpired(accountId: string, key: string, createdAt: string): Promise<void>;
+  releaseOthers(holder: string): Promise<number>;
+  deleteAllExpired(now: string): Promise<number>;
+}
+
+/** A response as it is replayed: status, the headers worth repeating, the exact body bytes. */
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** A claim on a key this process holds while its request runs. */
+export interface IdempotencyTicket {
+  readonly accountId: string;
+  readonly key: string;
+}
+
+export type Claim = { kind: 'run'; ticket: IdempotencyTicket } | { kind: 'replay'; response: StoredResponse };
+
+/**
+ * Stripe-style idempotency keys: the first request with a key runs and its successful response is
+ * stored; a retry with the same key and the same request gets that response again without running
+ * (no second charge, no second record); the same key with another request is refused (422); a
+ * retry while the first still runs is refused (409). A request that fails frees its key: the
+ * domain refunds failed paid work and writes no record, so running it again is safe.
+ */
+export class IdempotencyService {
+  /** Claims this process holds right now; an `in_progress` row of ours not in here was lost. */
+  private readonly live = new Set<string>();
+
+  constructor(
+    private readonly records: IdempotencyRecords,
+    /** This process's mark (the ledger's holder id), so start-up can release a dead process's claims. */
+    private readonly holder: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** What "the same request" means: method, route and the JSON body with its keys sorted. */
+  static fingerprint(method: string, route: string, body: unknown): string {
+    return createHash('sha256').update(`${method} ${route}\n${canonicalJson(body)}`).digest('hex');
+  }
+
+  async claim(accountId: string, key: string, fingerprint: string): Promise<Claim> {
+    // Twice at most: once more after deleting an expired row that still held the key.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const now = this.now();
+      const inserted = await this.records.insertIfAbsent({
+        account_id: accountId,
+        key,
+        fingerprint,
+        status: 'in_progress',
+        holder: this.holder,
+        response_status: null,
+        response_headers: null,
+        response_body: null,
+        response_encoding: null,
+        created_at: new Date(now).toISOString(),
+        expires_at: new Date(now + IDEMPOTENCY_TTL_MS).toISOString(),
+      });
+      if (inserted) return this.run(accountId, key);
+
+      const row = await this.records.find(accountId, key);
+      if (!row) continue; // released between the insert and the read
+      if (row.expires_at <= new Date(now).toISOString()) {
+        await this.records.deleteExpired(accountId, key, row.created_at);
+        continue;
+      }
+      if (row.fingerprint !== fingerprint) {
+        throw new AppError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used with a different request; use a new key for a new request',
+        );
+      }
+      if (row.status === 'completed') return { kind: 'replay', response: replayOf(row) };
+      // Ours but no longer running here: storing its outcome failed. Take it back rather than
+      // leave it stuck until a restart.
+      const id = liveId(accountId, key);
+      if (row.holder === this.holder && !this.live.has(id)) {
+        this.live.add(id);
+        return { kind: 'run', ticket: { accountId, key } };
+      }
+      throw new AppError(
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still being processed; retry after it finishes',
+      );
+    }
+    throw new AppError('idempotency_key_in_use', 'This Idempotency-Key is changing hands; retry shortly');
+  }
+
+  /** Stores the response to replay. */
+  async complete(ticket: IdempotencyTicket, response: StoredResponse): Promise<void> {
+    try {
+      const utf8 = isUtf8Text(response);
+      await this.records.complete(ticket.accountId, ticket.key, this.holder, {
+        response_status: response.status,
+        response_headers: JSON.stringify(response.headers),
+        response_body: response.body.toString(utf8 ? 'utf8' : 'base64'),
+        response_encoding: utf8 ? 'utf8' : 'base64',
+      });
+    } finally {
+      this.live.delete(liveId(ticket.accountId, ticket.key));
+    }
+  }
+
+  /** Frees the key: the request failed and left nothing to replay. */
+  async release(ticket: IdempotencyTicket): Promise<void> {
+    try {
+      await this.records.release(ticket.accountId, ticket.key, this.holder);
+    } finally {
+      this.live.delete(liveId(ticket.accountId, ticket.key));
+    }
+  }
+
+  /**
+   * Frees the claims of processes that died mid-request (every holder but this one, as points
+   * reconciliation treats reservations). Call at start-up right after `PointsLedger.reconcile`,
+   * which has by then refunded or settled their paid work.
+   */
+  releaseAbandoned(): Promise<number> {
+    return this.records.releaseOthers(this.holder);
+  }
+
+  /** Deletes keys older than 24 h. */
+  sweepExpired(): Promise<number> {
+    return this.records.deleteAllExpired(new Date(this.now()).toISOString());
+  }
+
+  private run(accountId: string, key: string): Claim {
+    this.live.add(liveId(accountId, key));
+    return { kind: 'run', ticket: { accountId, key } };
+  }
+}
+
+const liveId = (accountId: string, key: string) => `${accountId}\n${key}`;
+
+function replayOf(row: IdempotencyRecord): StoredResponse {
+  return {
+    status: row.response_status ?? 200,
+    headers: JSON.parse(row.response_headers ?? '{}') as Record<string, string>,
+    body: Buffer.from(row.response_body ?? '', row.response_encoding === 'base64' ? 'base64' : 'utf8'),
+  };
+}
+
+/** JSON and other text bodies are kept readable; audio and other binary bodies as base64. */
+function isUtf8Text(response: StoredResponse): boolean {
+  const type = Object.entries(response.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  return /^(application\/json|text\/)/i.test(type) && response.body.equals(Buffer.from(response.body.toString('utf8'), 'utf8'));
+}
+
+/** JSON with object keys sorted at every level, so key order does not make two bodies differ. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .filter((name) => (value as Record<string, unknown>)[name] !== undefined)
+      .map((name) => `${JSON.stringify(name)}:${canonicalJson((value as Record<string, unknown>)[name])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
