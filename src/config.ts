@@ -1,5 +1,9 @@
 import path from 'node:path';
 
+/** What a server process does (`voicelib serve --role`): take requests, synthesize, or both. */
+export const ROLES = ['api', 'worker', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+
 /** Everything the service reads from its environment, parsed once and frozen. */
 export interface Config {
   host: string;
@@ -39,12 +43,23 @@ export interface Config {
    * demos raise it to observe the `pending` state.
    */
   uploadDelayMs: number;
+  /**
+   * `redis://…`: the speech queue is BullMQ on this Redis, worked by `--role worker` (or `all`)
+   * processes; null: the in-process queue (one process does everything).
+   */
+  redisUrl: string | null;
   queue: {
-    /** Syntheses running at once across all keys. */
+    /** Syntheses running at once across all keys (per worker process with Redis). */
     concurrency: number;
-    /** Waiting requests allowed before new ones get 503 with Retry-After. */
+    /** Waiting requests allowed before new ones get 503 with Retry-After (cluster-wide with Redis). */
     maxWaiting: number;
+    /** Redis queue: a dead worker's job goes to another worker after this long (its lock, ms). */
+    lockMs: number;
+    /** Redis queue: how long an API process waits for a job's result before a retryable 502 (ms). */
+    jobTimeoutMs: number;
   };
+  /** With several processes on PostgreSQL: how often each API process reconciles dead processes' reservations (ms). */
+  reconcileIntervalMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -132,11 +147,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     engineThreads: int('ENGINE_THREADS', 1, 1, 64),
     engineWarmup: bool('ENGINE_WARMUP', true),
     uploadDelayMs: int('UPLOAD_DELAY_MS', 0, 0, 3_600_000),
+    redisUrl: env['REDIS_URL'] ? env['REDIS_URL'] : null,
     queue: {
       concurrency: int('QUEUE_CONCURRENCY', 2, 1, 256),
       maxWaiting: int('QUEUE_MAX_WAITING', 100, 1, 100_000),
+      lockMs: int('QUEUE_LOCK_MS', 30_000, 1000, 600_000),
+      jobTimeoutMs: int('QUEUE_JOB_TIMEOUT_MS', 600_000, 1000, 3_600_000),
     },
+    reconcileIntervalMs: int('RECONCILE_INTERVAL_MS', 30_000, 1000, 3_600_000),
   };
+  if (config.redisUrl !== null && !/^rediss?:\/\//.test(config.redisUrl)) {
+    problems.push(`REDIS_URL must start with redis:// or rediss:// (got "${config.redisUrl}")`);
+  }
 
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

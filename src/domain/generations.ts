@@ -2,21 +2,20 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
-import { encodeAudio } from '../audio/encode.js';
-import type { AudioFormat } from '../audio/formats.js';
+import { AUDIO_FORMAT_INFO, type AudioFormat } from '../audio/formats.js';
 import type { Config } from '../config.js';
 import type { GenerationRow, Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
-import type { FairQueue } from '../queue/fair-queue.js';
 import type { BlobStore, ByteRange } from '../storage/blob-store.js';
 import { type CaptionMode, buildCaptions } from '../speech/captions.js';
 import type { WordTiming } from '../speech/engine.js';
 import { isSilentText, parseMarkup } from '../speech/markup.js';
-import type { DeliveryMode, SpeechPipeline } from '../speech/pipeline.js';
+import type { DeliveryMode } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
 import type { PointsLedger, ReservationKind } from './points.js';
+import { type SpeechJob, type SpeechQueue, jobAudio } from './speech-jobs.js';
 import type { VoiceDirectory } from './voice-directory.js';
 
 export interface CreateGenerationInput {
@@ -50,11 +49,9 @@ export interface GenerationDeps {
   store: Store;
   ledger: PointsLedger;
   voices: VoiceDirectory;
-  pipeline: SpeechPipeline;
-  queue: FairQueue;
+  /** Synthesis, encoding (and across processes, storing) run as queued jobs (SpeechJobRunner). */
+  queue: SpeechQueue;
   blobs: BlobStore;
-  /** Optional post-processing (denoise) for `enhance_generation`. */
-  enhance: (audio: import('../audio/pcm.js').PcmAudio) => Promise<import('../audio/pcm.js').PcmAudio>;
 }
 
 /**
@@ -96,72 +93,88 @@ export class GenerationService {
     const cost = generationCost(model.key as ModelKey, markup.characterCount);
 
     // 2. Points are taken before synthesis (402 if short) with a durable reservation: given back if
-    //    the work fails here, or by start-up reconciliation if the process dies first.
+    //    the work fails here, or by reconciliation once the process holding it is gone. Across
+    //    processes the worker stores the audio at its final key, named as the reservation's artifact.
     const id = newId('gen');
-    const reservation = await this.deps.ledger.reserve(caller.accountId, cost, 'generation', { type: 'generation', id });
+    const extension = AUDIO_FORMAT_INFO[format].extension;
+    const audioKey = `audio/${id}.${extension}`;
+    const storeAt = this.deps.queue.crossProcess ? audioKey : null;
+    const reservation = await this.deps.ledger.reserve(
+      caller.accountId,
+      cost,
+      'generation',
+      { type: 'generation', id },
+      { artifacts: [audioKey] },
+    );
     let spoolFile: string | null = null;
     try {
-      const speech = await this.deps.queue.run(caller.keyId, () =>
-        this.deps.pipeline.speak({
+      const job: SpeechJob = {
+        reservationId: reservation.id,
+        speak: {
           segments: markup.segments,
           voice: voice.realization,
           model: model.key as ModelKey,
           ...(input.speed !== undefined ? { speed: input.speed } : {}),
           ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
           ...(input.delivery_mode !== undefined ? { deliveryMode: input.delivery_mode } : {}),
-        }),
-      );
-      const audio = input.enhance_generation ? await this.deps.enhance(speech.audio) : speech.audio;
-      const encoded = await encodeAudio(audio, {
-        format,
-        sampleRate,
-        ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}),
-        ffmpegPath: this.deps.config.ffmpegPath,
-      });
+        },
+        enhance: Boolean(input.enhance_generation),
+        encode: { format, sampleRate, ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}) },
+        storeAt,
+      };
+      const speech = await this.deps.queue.run(caller.keyId, job);
+      const data = await jobAudio(speech, storeAt, this.deps.blobs);
 
-      // 3. Spool the encoded audio locally so a restart cannot lose it, then record it pending.
-      await fsp.mkdir(this.spoolDir, { recursive: true });
-      spoolFile = this.spoolPath(id, encoded.extension);
-      await fsp.writeFile(spoolFile, encoded.data);
+      // 3. In one process the audio is spooled locally (a restart cannot lose it) and recorded
+      //    pending until the background upload; from a worker it is already stored: ready at once.
+      if (!storeAt) {
+        await fsp.mkdir(this.spoolDir, { recursive: true });
+        spoolFile = this.spoolPath(id, speech.extension);
+        await fsp.writeFile(spoolFile, data);
+      }
+      const now = new Date().toISOString();
       const row: GenerationRow = {
         id,
         account_id: caller.accountId,
         key_id: caller.keyId,
-        status: 'pending',
+        status: storeAt ? 'ready' : 'pending',
         model: model.key,
         voice_id: voice.id,
         engine: speech.engine,
         format,
-        mime_type: encoded.mimeType,
-        extension: encoded.extension,
+        mime_type: speech.mimeType,
+        extension: speech.extension,
         sample_rate: sampleRate,
         characters: markup.characterCount,
         points_used: cost,
-        duration_seconds: audio.samples.length / audio.sampleRate,
-        audio_key: `audio/${id}.${encoded.extension}`,
-        audio_bytes: encoded.data.length,
+        duration_seconds: speech.durationSeconds,
+        audio_key: audioKey,
+        audio_bytes: data.length,
         url_token: randomToken(32),
         words: JSON.stringify(speech.words),
         error_code: null,
         error_message: null,
-        upload_attempts: 0,
-        created_at: new Date().toISOString(),
-        ready_at: null,
+        upload_attempts: storeAt ? 1 : 0,
+        created_at: now,
+        ready_at: storeAt ? now : null,
       };
       const mode: CaptionMode | null = input.captions === 'word' ? 'word' : input.captions ? 'phrase' : null;
       const created: CreatedGeneration = {
         row,
-        audioBase64: `data:${encoded.mimeType};base64,${encoded.data.toString('base64')}`,
+        audioBase64: `data:${speech.mimeType};base64,${data.toString('base64')}`,
         ...(mode ? { captions: buildCaptions(speech.words, { mode, maxWords: 4 }).srt } : {}),
       };
       // The record and the settled charge commit together: nothing after this can fail and
       // refund a generation that exists.
       await reservation.settle(cost, (tx) => tx.insertGeneration(row));
-      this.scheduleUpload(row);
+      if (!storeAt) this.scheduleUpload(row);
       return created;
     } catch (err) {
       await reservation.refund();
       if (spoolFile) await fsp.rm(spoolFile, { force: true });
+      // After the refund: a worker still running stores, then finds the reservation closed and
+      // removes its audio itself (SpeechJobRunner), so either way none is left behind.
+      if (storeAt) await this.deps.blobs.delete(storeAt).catch(() => undefined);
       throw err;
     }
   }
