@@ -52,10 +52,22 @@ export interface BullOptions {
   jobTimeoutMs: number;
 }
 
-function connect(url: string): Redis {
-  // BullMQ's blocking commands need maxRetriesPerRequest: null (they wait on Redis indefinitely).
-  return new Redis(url, { maxRetriesPerRequest: null });
+/**
+ * A connection of our own (BullMQ never closes one it was given: `close` below does). BullMQ's
+ * blocking commands need maxRetriesPerRequest: null. While Redis is unreachable ioredis reconnects
+ * by itself and the commands waiting on it fail where they were sent (a request gets its 5xx), so
+ * the connection's own error events carry nothing more and are not left to crash the process.
+ */
+function connect(url: string, owned: Redis[]): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: null });
+  client.on('error', () => undefined);
+  owned.push(client);
+  return client;
 }
+
+const disconnectAll = (owned: Redis[]) => {
+  for (const client of owned) client.disconnect();
+};
 
 const waitingOf = (key: string) => `${WAITING}:${key}`;
 
@@ -65,11 +77,12 @@ export class BullJobQueue<P, R> implements JobQueue<P, R> {
   private readonly redis: Redis;
   private readonly queue: Queue;
   private readonly events: QueueEvents;
+  private readonly owned: Redis[] = [];
 
   constructor(private readonly options: BullOptions) {
-    this.redis = connect(options.redisUrl);
+    this.redis = connect(options.redisUrl, this.owned);
     this.queue = new Queue(SPEECH_QUEUE, {
-      connection: connect(options.redisUrl),
+      connection: connect(options.redisUrl, this.owned),
       defaultJobOptions: {
         attempts: 1,
         // Results are read at once through QueueEvents; keep a short history for operators.
@@ -77,7 +90,7 @@ export class BullJobQueue<P, R> implements JobQueue<P, R> {
         removeOnFail: { age: 24 * 3600, count: 1000 },
       },
     });
-    this.events = new QueueEvents(SPEECH_QUEUE, { connection: connect(options.redisUrl) });
+    this.events = new QueueEvents(SPEECH_QUEUE, { connection: connect(options.redisUrl, this.owned) });
     // One listener pair per job in flight: a few hundred is normal, not a leak.
     this.events.setMaxListeners(0);
   }
@@ -131,7 +144,7 @@ export class BullJobQueue<P, R> implements JobQueue<P, R> {
   async close(): Promise<void> {
     await this.events.close();
     await this.queue.close();
-    this.redis.disconnect();
+    disconnectAll(this.owned);
   }
 }
 
@@ -157,7 +170,8 @@ export interface BullWorkerOptions {
 
 /** The consumer side (worker processes): runs jobs with `handler` until closed. */
 export async function startBullWorker<P, R>(handler: JobHandler<P, R>, options: BullWorkerOptions): Promise<{ close(): Promise<void> }> {
-  const redis = connect(options.redisUrl);
+  const owned: Redis[] = [];
+  const redis = connect(options.redisUrl, owned);
   const worker = new Worker(
     SPEECH_QUEUE,
     async (job: Job): Promise<Outcome<R>> => {
@@ -175,7 +189,7 @@ export async function startBullWorker<P, R>(handler: JobHandler<P, R>, options: 
       }
     },
     {
-      connection: connect(options.redisUrl),
+      connection: connect(options.redisUrl, owned),
       concurrency: options.concurrency,
       lockDuration: options.lockMs,
       stalledInterval: options.lockMs,
@@ -187,7 +201,7 @@ export async function startBullWorker<P, R>(handler: JobHandler<P, R>, options: 
   return {
     async close() {
       await worker.close();
-      redis.disconnect();
+      disconnectAll(owned);
     },
   };
 }
