@@ -21,7 +21,12 @@ case "$cmd" in
     echo "REDIS_URL=redis://127.0.0.1:$port"
     ;;
   stop)
-    if [ -f "$dir/redis.pid" ]; then kill "$(cat "$dir/redis.pid")" 2>/dev/null || true; fi
+    if [ -f "$dir/redis.pid" ]; then
+      pid=$(cat "$dir/redis.pid")
+      kill "$pid" 2>/dev/null || true
+      # wait for it to exit, so the caller can remove DIR
+      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    fi
     ;;
   *)
     echo "usage: test-redis.sh start|stop DIR [PORT]" >&2

@@ -55,9 +55,10 @@ export interface GenerationDeps {
 }
 
 /**
- * The generation lifecycle: validate, price, reserve points, synthesize through the fair
- * queue, encode, answer with the audio inline while the record is `pending`, then move the
- * audio into storage in the background and mark the record `ready`. Spooled audio survives a
+ * The generation lifecycle: validate, price, reserve points, synthesize and encode as a queued
+ * speech job, answer with the audio inline. In one process the record is `pending` until the
+ * audio is moved into storage in the background and it becomes `ready`; across processes the
+ * worker has stored the audio already and the record is `ready` at once. Spooled audio survives a
  * restart: `resumePending` finishes what a stopped process left, and reconciliation (see
  * `reservationKind`) refunds requests a killed process never finished.
  */

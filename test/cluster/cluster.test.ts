@@ -194,6 +194,21 @@ describe('api and worker processes over PostgreSQL and Redis', { skip: skip ?? f
     }).then((r) => r.json() as Promise<any>);
     assert.equal(got.status, 'ready');
     await assertBooksBalance(accounts);
+    // Design previews take the same queue: the worker stores the preview, the API inlines it.
+    const designer = await account(apis[1]!);
+    const previews = await post(apis[1]!, '/api/v1/voices/designs/previews', designer.api_key, {
+      prompt: 'A calm, deep male narrator with a slow and warm delivery.',
+      preview_text: 'Welcome to the evening news.',
+      count: 1,
+      include_audio: true,
+    });
+    assert.equal(previews.status, 200, JSON.stringify(previews.body));
+    assert.match(previews.body.previews[0].audio_base64, /^data:audio\/mpeg;base64,/);
+    const hosted = await fetch(previews.body.previews[0].preview_url.replace(/:\d+\//, `:${apis[0]!.port}/`));
+    assert.equal(hosted.status, 200);
+    assert.ok((await hosted.arrayBuffer()).byteLength > 1000);
+    const designerRow = await observer.db.selectFrom('accounts').select('points').where('id', '=', designer.account_id).executeTakeFirstOrThrow();
+    assert.equal(Number(designerRow.points), INITIAL - previews.body.points_used);
     const interrupted = await observer.db.selectFrom('ledger').select('id').where('reason', 'like', '%interrupted').execute();
     assert.equal(interrupted.length, 0, 'no sweep refunded a live process’s work');
   });
