@@ -42,8 +42,14 @@ function lines(proc: Proc, from = 0): Array<Record<string, any>> {
     .logs()
     .slice(from)
     .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Record<string, any>);
+    .flatMap((l) => {
+      // The last line may still be half written.
+      try {
+        return [JSON.parse(l) as Record<string, any>];
+      } catch {
+        return [];
+      }
+    });
 }
 
 describe('api and worker processes over PostgreSQL and Redis', { skip: skip ?? false }, () => {
