@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { type Config, loadConfig } from './config.js';
+import { type Config, ROLES, type Role, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
@@ -19,7 +19,8 @@ async function openAdmin(config: Readonly<Config>) {
 const USAGE = `voicelib — self-hosted speech service
 
 Usage:
-  voicelib serve                                   start the HTTP service (same as npm start)
+  voicelib serve [--role api|worker|all]           start the service (same as npm start: --role all);
+                                                   api and worker need DATABASE_URL=postgres://… and REDIS_URL
   voicelib migrate                                 create or update the database schema
   voicelib models list [--json] [--verify]         downloadable voice data and what is installed
   voicelib models pull NAME [--allow-unverified]   download a pack (pinned SHA-256, resumable)
@@ -179,8 +180,10 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case 'serve': {
+        const role = values.role ?? 'all';
+        if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be api, worker or all (got "${role}")`);
         const { serve } = await import('./main.js');
-        await serve();
+        await serve(role as Role);
         return -1; // keeps running
       }
       case 'migrate': {

@@ -1,5 +1,9 @@
 import path from 'node:path';
 
+/** What a server process does (`voicelib serve --role`): take requests, synthesize, or both. */
+export const ROLES = ['api', 'worker', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+
 /** Everything the service reads from its environment, parsed once and frozen. */
 export interface Config {
   host: string;
@@ -49,16 +53,23 @@ export interface Config {
   /** Audio in an S3 bucket instead of `DATA_DIR/blobs`, when `S3_BUCKET` is set. */
   s3: S3Config | null;
   /**
-   * Rate-limit windows shared by every API process through this Redis (`redis://…`); null keeps
-   * them in each process's memory.
+   * `redis://…`: rate-limit windows are shared by every API process through this Redis, and the
+   * speech queue is BullMQ on it, worked by `--role worker` (or `all`) processes; null: both stay
+   * in the process (one process does everything).
    */
   redisUrl: string | null;
   queue: {
-    /** Syntheses running at once across all keys. */
+    /** Syntheses running at once across all keys (per worker process with Redis). */
     concurrency: number;
-    /** Waiting requests allowed before new ones get 503 with Retry-After. */
+    /** Waiting requests allowed before new ones get 503 with Retry-After (cluster-wide with Redis). */
     maxWaiting: number;
+    /** Redis queue: a dead worker's job goes to another worker after this long (its lock, ms). */
+    lockMs: number;
+    /** Redis queue: how long an API process waits for a job's result before a retryable 502 (ms). */
+    jobTimeoutMs: number;
   };
+  /** With several processes on PostgreSQL: how often each API process reconciles dead processes' reservations (ms). */
+  reconcileIntervalMs: number;
 }
 
 export interface S3Config {
@@ -170,8 +181,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     queue: {
       concurrency: int('QUEUE_CONCURRENCY', 2, 1, 256),
       maxWaiting: int('QUEUE_MAX_WAITING', 100, 1, 100_000),
+      lockMs: int('QUEUE_LOCK_MS', 30_000, 1000, 600_000),
+      jobTimeoutMs: int('QUEUE_JOB_TIMEOUT_MS', 600_000, 1000, 3_600_000),
     },
+    reconcileIntervalMs: int('RECONCILE_INTERVAL_MS', 30_000, 1000, 3_600_000),
   };
+  if (config.redisUrl !== null && !/^rediss?:\/\//.test(config.redisUrl)) {
+    problems.push(`REDIS_URL must start with redis:// or rediss:// (got "${config.redisUrl}")`);
+  }
 
   if (problems.length > 0) {
     throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -1,7 +1,8 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { PcmAudio } from './audio/pcm.js';
-import type { Config } from './config.js';
+import type { Config, Role } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
@@ -15,6 +16,10 @@ import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
 import { FairQueue } from './queue/fair-queue.js';
+import { BullJobQueue, startBullWorker } from './queue/bull-queue.js';
+import { InProcessJobQueue } from './queue/in-process-queue.js';
+import { type SpeechQueue, SpeechJobRunner } from './domain/speech-jobs.js';
+import { newId } from './ids.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
@@ -25,6 +30,8 @@ import type { BlobStore } from './storage/blob-store.js';
 import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
 import { S3BlobStore } from './storage/s3-blob-store.js';
+
+export type { Role };
 
 /** Everything the app and the CLI need, built once. The only place that names concrete adapters. */
 export interface Container {
@@ -41,14 +48,43 @@ export interface Container {
   designs: DesignService;
   library: VoiceLibrary;
   idempotency: IdempotencyService;
+  /** What this process does: `api` takes requests, `worker` synthesizes, `all` both. */
+  role: Role;
+  /** This process's id: holder of its reservations, name of its lease. */
+  processId: string;
+  queue: SpeechQueue;
   /**
-   * Settles or refunds the paid work a killed process left open, resumes unfinished uploads and
-   * warms the engines; the server calls it after listening. Only the server: an admin command
-   * must not refund the running server's reservations.
+   * Settles or refunds the paid work dead processes left open (then periodically, with several
+   * processes), resumes unfinished uploads, warms the engines and starts working the Redis queue;
+   * the server calls it after listening. Only the server: an admin command must not refund the
+   * running server's reservations.
    */
-  start(): Promise<StartReport>;
+  start(log?: StartLog): Promise<StartReport>;
   /** Closes everything in reverse order of creation. */
   close(): Promise<void>;
+}
+
+/** Where start-up and the queue worker report (the server's logger). */
+export interface StartLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Several processes need a database and a queue they all reach: PostgreSQL (SQLite is one
+ * process's file, and its reconciliation counts every other holder as dead) and Redis.
+ */
+export function checkRole(role: Role, config: Readonly<Config>): void {
+  const sqlite = config.databaseUrl.startsWith('sqlite:');
+  if (role !== 'all' && sqlite) {
+    throw new Error(`--role ${role} runs beside other processes and needs PostgreSQL: set DATABASE_URL=postgres://… (SQLite is a single-process database)`);
+  }
+  if (role !== 'all' && !config.redisUrl) {
+    throw new Error(`--role ${role} needs REDIS_URL: API and worker processes share the speech queue through Redis`);
+  }
+  if (config.redisUrl && sqlite) {
+    throw new Error('REDIS_URL spreads work over several processes, which needs PostgreSQL: set DATABASE_URL=postgres://… or unset REDIS_URL');
+  }
 }
 
 /** What start-up found left over by a previous process. */
@@ -59,9 +95,15 @@ export interface StartReport {
   releasedIdempotencyKeys: number;
 }
 
-export async function buildContainer(config: Readonly<Config>): Promise<Container> {
-  // Whatever is in the temp folder belongs to a previous run that died mid-work: one process
-  // owns a data folder (as with the spool), so nothing there is in use yet.
+export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 'all'): Promise<Container> {
+  checkRole(role, baseConfig);
+  const processId = newId('proc');
+  const multiProcess = baseConfig.redisUrl !== null;
+  // Whatever is in the temp folder belongs to a previous run that died mid-work. Alone, a process
+  // owns the data folder; beside others sharing it, it takes a subfolder of its own.
+  const config: Readonly<Config> = multiProcess
+    ? Object.freeze({ ...baseConfig, tempDir: path.join(baseConfig.tempDir, processId) })
+    : baseConfig;
   await rm(config.tempDir, { recursive: true, force: true });
   await mkdir(config.tempDir, { recursive: true });
   // Shared stores first: an unreachable bucket or Redis fails start-up with a message naming it.
@@ -73,36 +115,49 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     : new MemoryRateLimiter();
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
+  // Before any reservation is taken: its holder must be seen alive by other processes' sweeps.
+  await database.holdLease(processId);
   const store = new Store(database.db);
-  const ledger = new PointsLedger(store);
+  const ledger = new PointsLedger(store, { holder: processId, isAlive: (holder) => database.leaseHeld(holder) });
   const engines = new EngineRegistry(config);
   // Experimental languages are spoken in the closest language an installed engine speaks.
   const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage);
-  const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
-  const accounts = new AccountService(store);
   const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
+  // Syntheses in this process (in-process jobs, streaming) share one fair queue and its limits.
+  const localQueue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
+  const runner = new SpeechJobRunner({ config, store, pipeline, blobs, enhance: denoise, keepAudio: !multiProcess });
+  const queue: SpeechQueue = config.redisUrl
+    ? new BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
+    : new InProcessJobQueue(localQueue, runner.run);
+  const accounts = new AccountService(store);
   const generations = new GenerationService({
     config,
     store,
     ledger,
     voices: new CatalogVoiceDirectory(store),
-    pipeline,
     queue,
+    pipeline,
+    localQueue,
     blobs,
     enhance: denoise,
   });
   // One limit on concurrent recording decodes for the whole process: each ffmpeg may hold hundreds of MB.
   const decodes = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
   const clones = new CloneService({ config, store, accounts, blobs, denoise, decodes, engines: () => engines.available() });
-  const designs = new DesignService({ config, store, accounts, ledger, pipeline, queue, blobs, decodes });
+  const designs = new DesignService({ config, store, accounts, ledger, queue, blobs, decodes });
   const library = new VoiceLibrary(store, accounts, designs);
-  const idempotency = new IdempotencyService(new IdempotencyStore(database.db), ledger.holder);
+  const idempotency = new IdempotencyService(new IdempotencyStore(database.db), ledger.holder, Date.now, (holder) =>
+    database.leaseHeld(holder),
+  );
   // Expired design previews and their audio, and idempotency keys past 24 h, are removed every minute.
   const sweeper = setInterval(() => {
     void designs.sweepExpired().catch(() => undefined);
     void idempotency.sweepExpired().catch(() => undefined);
   }, 60_000);
   sweeper.unref();
+  const kinds = () => ({ generation: generations.reservationKind(), design_batch: designs.reservationKind() });
+  let reconciler: NodeJS.Timeout | undefined;
+  let worker: { close(): Promise<void> } | undefined;
   return {
     config,
     database,
@@ -116,21 +171,58 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     clones,
     designs,
     library,
+    role,
+    processId,
+    queue,
     idempotency,
-    async start() {
-      const reconciled = await ledger.reconcile({
-        generation: generations.reservationKind(),
-        design_batch: designs.reservationKind(),
-      });
-      // After reconciliation: their paid work is refunded (or settled) by now, so a retry may run.
-      const releasedIdempotencyKeys = await idempotency.releaseAbandoned();
-      await blobs.sweepPartialWrites();
-      const resumedUploads = await generations.resumePending();
-      if (config.engineWarmup) await engines.warm();
+    async start(log) {
+      const reconciled: ReconcileResult = role === 'worker' ? { settled: [], refunded: [] } : await ledger.reconcile(kinds());
+      // After reconciliation: dead processes' paid work is refunded (or settled) by now, so a retry may run.
+      const releasedIdempotencyKeys = role === 'worker' ? 0 : await idempotency.releaseAbandoned();
+      let resumedUploads = 0;
+      if (!multiProcess) {
+        // Alone on the data folder: partial writes and spooled audio are a dead predecessor's.
+        await blobs.sweepPartialWrites();
+        resumedUploads = await generations.resumePending();
+      } else {
+        await removeDeadTempDirs(baseConfig.tempDir, processId, (holder) => database.leaseHeld(holder));
+      }
+      if (role !== 'worker' && multiProcess) {
+        // Another API process may die at any time: its open work is closed once its lease is gone.
+        reconciler = setInterval(() => {
+          ledger
+            .reconcile(kinds())
+            .then(async (r) => {
+              if (r.refunded.length + r.settled.length > 0) log?.warn(summarize(r), 'reconciled reservations of a dead process');
+              await idempotency.releaseAbandoned();
+            })
+            .catch((err) => log?.warn({ err }, 'reconciliation failed; retrying at the next interval'));
+        }, config.reconcileIntervalMs);
+        reconciler.unref();
+      }
+      if (role !== 'api' && config.engineWarmup) await engines.warm();
+      if (role !== 'api' && config.redisUrl) {
+        worker = await startBullWorker(runner.run, {
+          redisUrl: config.redisUrl,
+          concurrency: config.queue.concurrency,
+          lockMs: config.queue.lockMs,
+          name: `${os.hostname()}:${process.pid}:${processId}`,
+          onEvent: (event, jobId, data, err) => {
+            const job = data as { reservationId: string; storeAt: string | null };
+            const fields = { job: jobId, reservation: job.reservationId, audio: job.storeAt, worker: processId };
+            if (event === 'failed') log?.warn({ ...fields, err }, 'speech job failed');
+            else log?.info(fields, `speech job ${event}`);
+          },
+        });
+      }
       return { reconciled, resumedUploads, releasedIdempotencyKeys };
     },
     async close() {
       clearInterval(sweeper);
+      clearInterval(reconciler);
+      // The worker finishes its running jobs first (SIGTERM): none is left for the stalled check.
+      await worker?.close();
+      await queue.close();
       await generations.drain();
       await engines.close();
       await rateLimiter.close();
@@ -138,4 +230,21 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
       await database.close();
     },
   };
+}
+
+/** Log fields of a reconciliation: which reservations, what they paid for, how many points. */
+export function summarize(r: ReconcileResult) {
+  return {
+    refunded: r.refunded.map((row) => ({ id: row.id, ref: `${row.ref_type}/${row.ref_id}`, points: Number(row.amount) })),
+    settled: r.settled.map((row) => row.id),
+  };
+}
+
+/** Removes the temp subfolders of processes that are gone (kill -9 leaves them behind). */
+async function removeDeadTempDirs(root: string, own: string, alive: (holder: string) => Promise<boolean>): Promise<void> {
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (name !== own && name.startsWith('proc_') && !(await alive(name))) {
+      await rm(path.join(root, name), { recursive: true, force: true });
+    }
+  }
 }

@@ -1,15 +1,17 @@
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { buildContainer } from './container.js';
+import { type Container, type Role, buildContainer, summarize } from './container.js';
+import { healthRoutes } from './http/routes/health.js';
 
 /**
  * Entry point: config once, container, app, listen. On SIGTERM/SIGINT the server stops taking
  * connections, finishes in-flight requests (up to SHUTDOWN_TIMEOUT_MS), then closes the rest.
  */
-export async function serve(): Promise<void> {
+export async function serve(role: Role = 'all'): Promise<void> {
   const config = loadConfig();
-  const container = await buildContainer(config);
-  const app = await buildApp(container);
+  const container = await buildContainer(config, role);
+  const app = role === 'worker' ? await workerApp(container) : await buildApp(container);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -35,21 +37,33 @@ export async function serve(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  const { reconciled, resumedUploads, releasedIdempotencyKeys } = await container.start();
+  const { reconciled, resumedUploads, releasedIdempotencyKeys } = await container.start({
+    info: (obj, msg) => app.log.info(obj, msg),
+    warn: (obj, msg) => app.log.warn(obj, msg),
+  });
   if (reconciled.refunded.length + reconciled.settled.length > 0) {
     // Work a killed process left unfinished: refunded (ledger reason `…:refund:interrupted`) or settled.
-    app.log.warn(
-      {
-        refunded: reconciled.refunded.map((r) => ({ id: r.id, ref: `${r.ref_type}/${r.ref_id}`, points: Number(r.amount) })),
-        settled: reconciled.settled.map((r) => r.id),
-      },
-      'reconciled reservations left open by a previous process',
-    );
+    app.log.warn(summarize(reconciled), 'reconciled reservations left open by a previous process');
   }
   app.log.info(
-    { url: config.publicBaseUrl, database: container.database.dialect, resumedUploads, releasedIdempotencyKeys },
+    {
+      url: config.publicBaseUrl,
+      role,
+      process: container.processId,
+      database: container.database.dialect,
+      queue: config.redisUrl ? 'redis' : 'in-process',
+      resumedUploads,
+      releasedIdempotencyKeys,
+    },
     'voicelib ready',
   );
+}
+
+/** A worker serves no API: only /healthz and /readyz, for the orchestrator's probes. */
+async function workerApp(container: Container): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: container.config.logLevel } });
+  await app.register(healthRoutes, { database: container.database });
+  return app;
 }
 
 // Run when executed directly (node dist/src/main.js), not when imported by the CLI.

@@ -13,6 +13,15 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
+  /**
+   * Takes this process's lease as `holder` of reservations, held until the process ends. On
+   * PostgreSQL: a session advisory lock on a connection of its own, which the server releases the
+   * moment that connection drops, so a kill -9 ends it at once and a live process never loses it
+   * to a slow heartbeat. On SQLite nothing: one process per database file.
+   */
+  holdLease(holder: string): Promise<void>;
+  /** Whether `holder`'s lease is held (its process runs). SQLite: always false, see holdLease. */
+  leaseHeld(holder: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -46,13 +55,48 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pg.default.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  return handle(db, 'postgres');
+  let leaseClient: InstanceType<typeof pg.default.Client> | null = null;
+  let closed = false;
+  const lease = async (holder: string): Promise<void> => {
+    const client = new pg.default.Client({ connectionString: url });
+    // A lost connection loses the lease (other processes may then refund this one's open work,
+    // whose settle then fails cleanly); take it again on a new connection.
+    client.on('error', () => {
+      if (closed || leaseClient !== client) return;
+      leaseClient = null;
+      setTimeout(() => void lease(holder).catch(() => undefined), 1000).unref();
+    });
+    await client.connect();
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [holder]);
+    leaseClient = client;
+  };
+  return {
+    ...handle(db, 'postgres'),
+    holdLease: lease,
+    async leaseHeld(holder) {
+      // A transaction-scoped try-lock: obtainable only when no session holds the lease; released
+      // again when this transaction ends.
+      return db.transaction().execute(async (tx) => {
+        const { rows } = await sql<{ free: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${holder}, 0)) as free`.execute(tx);
+        return !rows[0]!.free;
+      });
+    },
+    async close() {
+      closed = true;
+      await leaseClient?.end().catch(() => undefined);
+      await db.destroy();
+    },
+  };
 }
 
 function handle(db: Db, dialect: 'sqlite' | 'postgres'): DatabaseHandle {
   return {
     db,
     dialect,
+    async holdLease() {},
+    async leaseHeld() {
+      return false;
+    },
     async migrate() {
       const migrator = new Migrator({ db, provider: new CodeMigrationProvider() });
       const { error, results } = await migrator.migrateToLatest();

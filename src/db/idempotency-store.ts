@@ -66,12 +66,24 @@ export class IdempotencyStore {
       .execute();
   }
 
-  /** Deletes every in-progress claim not held by `holder`; returns how many. */
-  async releaseOthers(holder: string): Promise<number> {
+  /** Holders of in-progress claims other than `holder`. */
+  async otherHolders(holder: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('idempotency_keys')
+      .select('holder')
+      .distinct()
+      .where('status', '=', 'in_progress')
+      .where('holder', '<>', holder)
+      .execute();
+    return rows.map((r) => r.holder);
+  }
+
+  /** Deletes every in-progress claim held by `holder`; returns how many. */
+  async releaseHolder(holder: string): Promise<number> {
     const result = await this.db
       .deleteFrom('idempotency_keys')
       .where('status', '=', 'in_progress')
-      .where('holder', '<>', holder)
+      .where('holder', '=', holder)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

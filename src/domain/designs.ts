@@ -4,9 +4,7 @@ import type { Config } from '../config.js';
 import type { DesignPreviewRow, Store, VoiceRow } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
-import type { FairQueue } from '../queue/fair-queue.js';
 import { isSilentText, parseMarkup } from '../speech/markup.js';
-import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { parseDescription } from '../voices/design.js';
 import { designCandidates } from '../voices/design-candidates.js';
@@ -15,6 +13,7 @@ import { resolveLanguage } from '../voices/languages.js';
 import type { AccountService, Caller } from './accounts.js';
 import { realize } from './catalog-voice-directory.js';
 import type { PointsLedger, ReservationKind } from './points.js';
+import { type SpeechQueue, jobAudio } from './speech-jobs.js';
 
 /** Previews live this long (spec: about 30 minutes, `expires_in` 1800). */
 export const PREVIEW_TTL_SECONDS = 1800;
@@ -42,8 +41,8 @@ export interface DesignDeps {
   store: Store;
   accounts: AccountService;
   ledger: PointsLedger;
-  pipeline: SpeechPipeline;
-  queue: FairQueue;
+  /** Previews are synthesized, encoded and stored by queued jobs, like generations. */
+  queue: SpeechQueue;
   blobs: BlobStore;
   /** The process's one limit on concurrent recording decodes (docs/reliability.md, F3). */
   decodes: DecodeLimiter;
@@ -90,17 +89,14 @@ export class DesignService {
       const now = new Date();
       for (const [i, candidate] of candidates.entries()) {
         const id = ids[i]!;
-        const speech = await this.deps.queue.run(caller.keyId, () =>
-          this.deps.pipeline.speak({
-            segments: markup.segments,
-            voice: realize(id, spec.language, candidate.identity).realization,
-            model: 'v-pro',
-          }),
-        );
-        const encoded = await encodeAudio(speech.audio, {
-          format: 'MP3',
-          sampleRate: 24_000,
-          ffmpegPath: this.deps.config.ffmpegPath,
+        // The worker stores the preview audio itself (a reservation artifact): one write, wherever it runs.
+        const audioKey = previewAudioKey(id);
+        const speech = await this.deps.queue.run(caller.keyId, {
+          reservationId: reservation.id,
+          speak: { segments: markup.segments, voice: realize(id, spec.language, candidate.identity).realization, model: 'v-pro' },
+          enhance: false,
+          encode: { format: 'MP3', sampleRate: 24_000 },
+          storeAt: audioKey,
         });
         const row: DesignPreviewRow = {
           id,
@@ -111,14 +107,16 @@ export class DesignService {
           text,
           identity: JSON.stringify(candidate.identity),
           audio_key: previewAudioKey(id),
-          mime_type: encoded.mimeType,
+          mime_type: speech.mimeType,
           url_token: randomToken(32),
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + PREVIEW_TTL_SECONDS * 1000).toISOString(),
         };
-        await this.deps.blobs.put(row.audio_key, encoded.data, encoded.mimeType);
         stored.push(row);
-        audios.push(`data:${encoded.mimeType};base64,${encoded.data.toString('base64')}`);
+        if (input.include_audio) {
+          const data = await jobAudio(speech, audioKey, this.deps.blobs);
+          audios.push(`data:${speech.mimeType};base64,${data.toString('base64')}`);
+        }
       }
       // The new batch replaces every earlier preview of this caller (and their links); its rows
       // and the settled charge commit together.
@@ -129,7 +127,8 @@ export class DesignService {
       });
     } catch (err) {
       await reservation.refund();
-      for (const row of stored) await this.deps.blobs.delete(row.audio_key);
+      // Every candidate's key, not only the finished ones: the failed job may have stored its audio.
+      for (const id of ids) await this.deps.blobs.delete(previewAudioKey(id)).catch(() => undefined);
       throw err;
     }
     for (const row of replaced) await this.deps.blobs.delete(row.audio_key);

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
-import { openFileEncoder } from '../audio/stream-encode.js';
+import { AUDIO_FORMAT_INFO } from '../audio/formats.js';
 import type { Config } from '../config.js';
 import type { GenerationRow, Store } from '../db/store.js';
 import { AppError } from '../errors.js';
@@ -17,6 +17,7 @@ import type { Caller } from './accounts.js';
 import { type CreateGenerationInput, pendingRow, prepareGeneration } from './generation-request.js';
 import { type StreamedGeneration, streamGeneration } from './generation-stream.js';
 import type { PointsLedger, ReservationKind } from './points.js';
+import { type SpeechJob, type SpeechQueue, jobAudio } from './speech-jobs.js';
 import type { VoiceDirectory } from './voice-directory.js';
 
 export { type CreateGenerationInput, DEFAULT_SAMPLE_RATE } from './generation-request.js';
@@ -49,17 +50,24 @@ export interface GenerationDeps {
   store: Store;
   ledger: PointsLedger;
   voices: VoiceDirectory;
+  /** Synthesis and encoding (and across processes, storing) run as queued jobs (SpeechJobRunner). */
+  queue: SpeechQueue;
+  /**
+   * Streaming synthesizes in the process holding the connection, through this process's fair
+   * queue (the one the in-process job queue uses; with Redis, the API process's own).
+   */
   pipeline: SpeechPipeline;
-  queue: FairQueue;
+  localQueue: FairQueue;
   blobs: BlobStore;
   /** Optional post-processing (denoise) for `enhance_generation`. */
   enhance: (audio: import('../audio/pcm.js').PcmAudio) => Promise<import('../audio/pcm.js').PcmAudio>;
 }
 
 /**
- * The generation lifecycle: validate, price, reserve points, synthesize through the fair
- * queue, encode, answer with the audio inline while the record is `pending`, then move the
- * audio into storage in the background and mark the record `ready`. Spooled audio survives a
+ * The generation lifecycle: validate, price, reserve points, synthesize and encode as a queued
+ * speech job, answer with the audio inline. In one process the record is `pending` until the
+ * audio is moved into storage in the background and it becomes `ready`; across processes the
+ * worker has stored the audio already and the record is `ready` at once. Spooled audio survives a
  * restart: `resumePending` finishes what a stopped process left, and reconciliation (see
  * `reservationKind`) refunds requests a killed process never finished.
  */
@@ -80,67 +88,69 @@ export class GenerationService {
     const { cost, format, sampleRate, warnings } = prepared;
 
     // 2. Points are taken before synthesis (402 if short) with a durable reservation: given back if
-    //    the work fails here, or by start-up reconciliation if the process dies first.
+    //    the work fails here, or by reconciliation once the process holding it is gone. Across
+    //    processes the worker stores the audio at its final key, named as the reservation's artifact.
     const id = newId('gen');
-    const reservation = await this.deps.ledger.reserve(caller.accountId, cost, 'generation', { type: 'generation', id });
+    const audioKey = `audio/${id}.${AUDIO_FORMAT_INFO[format].extension}`;
+    const storeAt = this.deps.queue.crossProcess ? audioKey : null;
+    const reservation = await this.deps.ledger.reserve(
+      caller.accountId,
+      cost,
+      'generation',
+      { type: 'generation', id },
+      { artifacts: [audioKey] },
+    );
     let spoolFile: string | null = null;
     try {
-      // Sentence by sentence: each is encoded while the pipeline synthesizes the next one.
-      const speech = await this.deps.queue.run(caller.keyId, async () => {
-        const utterance = await this.deps.pipeline.open(prepared.speak);
-        const encoder = await openFileEncoder({
-          format,
-          sampleRate,
-          ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}),
-          ffmpegPath: this.deps.config.ffmpegPath,
-        });
-        try {
-          const words: WordTiming[] = [];
-          let seconds = 0;
-          for await (const chunk of utterance.chunks) {
-            const audio = input.enhance_generation ? await this.deps.enhance(chunk.audio) : chunk.audio;
-            await encoder.write(audio);
-            words.push(...chunk.words);
-            seconds += audio.samples.length / audio.sampleRate;
-          }
-          return { engine: utterance.engine, words, seconds, encoded: await encoder.finish() };
-        } catch (err) {
-          encoder.abort();
-          throw err;
-        }
-      });
-      const { encoded } = speech;
+      const job: SpeechJob = {
+        reservationId: reservation.id,
+        speak: prepared.speak,
+        enhance: Boolean(input.enhance_generation),
+        encode: { format, sampleRate, ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}) },
+        storeAt,
+      };
+      const speech = await this.deps.queue.run(caller.keyId, job);
+      const data = await jobAudio(speech, storeAt, this.deps.blobs);
 
-      // 3. Spool the encoded audio locally so a restart cannot lose it, then record it pending.
-      await fsp.mkdir(this.spoolDir, { recursive: true });
-      spoolFile = this.spoolPath(id, encoded.extension);
-      await fsp.writeFile(spoolFile, encoded.data);
-      const row = pendingRow(caller, prepared, {
+      // 3. In one process the audio is spooled locally (a restart cannot lose it) and recorded
+      //    pending until the background upload; from a worker it is already stored: ready at once.
+      if (!storeAt) {
+        await fsp.mkdir(this.spoolDir, { recursive: true });
+        spoolFile = this.spoolPath(id, speech.extension);
+        await fsp.writeFile(spoolFile, data);
+      }
+      const pending = pendingRow(caller, prepared, {
         id,
         engine: speech.engine,
-        mimeType: encoded.mimeType,
-        extension: encoded.extension,
+        mimeType: speech.mimeType,
+        extension: speech.extension,
         characters: prepared.markup.characterCount,
         points: cost,
-        durationSeconds: speech.seconds,
-        audioBytes: encoded.data.length,
+        durationSeconds: speech.durationSeconds,
+        audioBytes: data.length,
         words: speech.words,
       });
+      const row: GenerationRow = storeAt
+        ? { ...pending, status: 'ready', upload_attempts: 1, ready_at: pending.created_at }
+        : pending;
       const mode: CaptionMode | null = input.captions === 'word' ? 'word' : input.captions ? 'phrase' : null;
       const created: CreatedGeneration = {
         row,
-        audioBase64: `data:${encoded.mimeType};base64,${encoded.data.toString('base64')}`,
+        audioBase64: `data:${speech.mimeType};base64,${data.toString('base64')}`,
         ...(mode ? { captions: buildCaptions(speech.words, { mode, maxWords: 4 }).srt } : {}),
         warnings,
       };
       // The record and the settled charge commit together: nothing after this can fail and
       // refund a generation that exists.
       await reservation.settle(cost, (tx) => tx.insertGeneration(row));
-      this.scheduleUpload(row);
+      if (!storeAt) this.scheduleUpload(row);
       return created;
     } catch (err) {
       await reservation.refund();
       if (spoolFile) await fsp.rm(spoolFile, { force: true });
+      // After the refund: a worker still running stores, then finds the reservation closed and
+      // removes its audio itself (SpeechJobRunner), so either way none is left behind.
+      if (storeAt) await this.deps.blobs.delete(storeAt).catch(() => undefined);
       throw err;
     }
   }
@@ -154,6 +164,7 @@ export class GenerationService {
     return streamGeneration(
       {
         ...this.deps,
+        queue: this.deps.localQueue,
         spoolDir: this.spoolDir,
         spoolPath: (id, extension) => this.spoolPath(id, extension),
         recorded: (row) => this.scheduleUpload(row),

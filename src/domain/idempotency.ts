@@ -31,7 +31,8 @@ export interface IdempotencyRecords {
   ): Promise<boolean>;
   release(accountId: string, key: string, holder: string): Promise<void>;
   deleteExpired(accountId: string, key: string, createdAt: string): Promise<void>;
-  releaseOthers(holder: string): Promise<number>;
+  otherHolders(holder: string): Promise<string[]>;
+  releaseHolder(holder: string): Promise<number>;
   deleteAllExpired(now: string): Promise<number>;
 }
 
@@ -66,6 +67,8 @@ export class IdempotencyService {
     /** This process's mark (the ledger's holder id), so start-up can release a dead process's claims. */
     private readonly holder: string,
     private readonly now: () => number = Date.now,
+    /** Whether another process still runs (its lease is held); alone, every other holder is gone. */
+    private readonly isAlive: (holder: string) => Promise<boolean> = async () => false,
   ) {}
 
   /** What "the same request" means: method, route and the JSON body with its keys sorted. */
@@ -145,12 +148,16 @@ export class IdempotencyService {
   }
 
   /**
-   * Frees the claims of processes that died mid-request (every holder but this one, as points
-   * reconciliation treats reservations). Call at start-up right after `PointsLedger.reconcile`,
-   * which has by then refunded or settled their paid work.
+   * Frees the claims of processes that died mid-request (holders whose lease is gone, as points
+   * reconciliation treats reservations). Call right after `PointsLedger.reconcile`, which has by
+   * then refunded or settled their paid work.
    */
-  releaseAbandoned(): Promise<number> {
-    return this.records.releaseOthers(this.holder);
+  async releaseAbandoned(): Promise<number> {
+    let released = 0;
+    for (const holder of await this.records.otherHolders(this.holder)) {
+      if (!(await this.isAlive(holder))) released += await this.records.releaseHolder(holder);
+    }
+    return released;
   }
 
   /** Deletes keys older than 24 h. */

@@ -49,9 +49,21 @@ export const INTERRUPTED_REFUND = 'refund:interrupted';
  */
 export class PointsLedger {
   /** This process's mark on the reservations it takes; reconciliation leaves them alone. */
-  readonly holder = newId('proc');
+  readonly holder: string;
+  private readonly isAlive: (holder: string) => Promise<boolean>;
 
-  constructor(private readonly store: Store) {}
+  /**
+   * @param options.isAlive whether the process that took a reservation still runs (its lease,
+   *   see DatabaseHandle.processAlive). Without it every other holder counts as gone: right for
+   *   one process per database (SQLite), where start-up is the only moment to reconcile.
+   */
+  constructor(
+    private readonly store: Store,
+    options: { holder?: string; isAlive?: (holder: string) => Promise<boolean> } = {},
+  ) {
+    this.holder = options.holder ?? newId('proc');
+    this.isAlive = options.isAlive ?? (async () => false);
+  }
 
   /** Adds (positive) or removes (negative) points; a removal the balance cannot cover throws 402. */
   apply(accountId: string, delta: number, reason: string, ref?: LedgerRef): Promise<number> {
@@ -115,14 +127,18 @@ export class PointsLedger {
   }
 
   /**
-   * Closes every reservation another (dead) process left open: settled when its result had in
-   * fact committed, otherwise its leftovers are removed and its points refunded with the reason
-   * `<reason>:refund:interrupted`. Call once at server start, before this process takes any
-   * reservation that matters (its own are skipped anyway).
+   * Closes every reservation a dead process left open: settled when its result had in fact
+   * committed, otherwise its leftovers are removed and its points refunded with the reason
+   * `<reason>:refund:interrupted`. Reservations of live processes (this one, and across processes
+   * every holder whose lease is held) are left alone. Run at start and, with several processes
+   * on one database, periodically; concurrent runs close each reservation once (guarded UPDATE).
    */
   async reconcile(kinds: Record<string, ReservationKind>): Promise<ReconcileResult> {
     const result: ReconcileResult = { settled: [], refunded: [] };
+    const alive = new Map<string, boolean>();
     for (const row of await this.store.listOpenReservations(this.holder)) {
+      if (!alive.has(row.holder)) alive.set(row.holder, await this.isAlive(row.holder));
+      if (alive.get(row.holder)) continue;
       const kind = kinds[row.ref_type];
       if (kind && (await kind.finished(row))) {
         if (await this.store.closeReservation(row.id, 'settled', new Date().toISOString())) result.settled.push(row);

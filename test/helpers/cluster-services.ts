@@ -1,0 +1,49 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './server.js';
+
+const SCRIPTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts');
+
+export interface Service {
+  url: string;
+  stop(): void;
+}
+
+const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+const hasPostgres = () => fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').length > 0;
+
+/** Why the cluster tests cannot run here, or null: they need Debian's postgresql and redis-server. */
+export function servicesMissing(): string | null {
+  if (!hasPostgres()) return 'PostgreSQL is not installed (apt-get install postgresql)';
+  if (!has('redis-server')) return 'redis-server is not installed (apt-get install redis-server)';
+  return null;
+}
+
+/** A throwaway PostgreSQL cluster (scripts/test-postgres.sh) on a free port. */
+export async function startPostgres(): Promise<Service> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voicelib-pg-'));
+  const out = execFileSync(path.join(SCRIPTS, 'test-postgres.sh'), ['start', dir, String(await freePort())], { encoding: 'utf8' });
+  return {
+    url: out.trim().replace(/^TEST_DATABASE_URL=/, ''),
+    stop() {
+      execFileSync(path.join(SCRIPTS, 'test-postgres.sh'), ['stop', dir]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A throwaway Redis (scripts/test-redis.sh) on a free port. */
+export async function startRedis(): Promise<Service> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voicelib-redis-'));
+  const out = execFileSync(path.join(SCRIPTS, 'test-redis.sh'), ['start', dir, String(await freePort())], { encoding: 'utf8' });
+  return {
+    url: out.trim().replace(/^REDIS_URL=/, ''),
+    stop() {
+      execFileSync(path.join(SCRIPTS, 'test-redis.sh'), ['stop', dir]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
