@@ -16,6 +16,7 @@ export const STATUS_BY_CODE = {
   missing_language: 400,
   invalid_sample: 400,
   unreadable_audio: 400,
+  invalid_cursor: 400,
   // 401 / 402 / 403
   unauthorized: 401,
   insufficient_points: 402,

@@ -197,6 +197,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('reservations_ref').on('reservations').columns(['ref_type', 'ref_id']).execute();
     },
   },
+  '0006_generations_history': {
+    async up(db: Kysely<unknown>) {
+      // GET /api/v1/tts pages an account's generations newest first on (created_at, id): this index
+      // serves that order and the keyset condition without a sort, on SQLite and PostgreSQL alike.
+      await db.schema
+        .createIndex('generations_account_history')
+        .on('generations')
+        .columns(['account_id', 'created_at', 'id'])
+        .execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { encodeAudio } from '../audio/encode.js';
 import type { AudioFormat } from '../audio/formats.js';
 import type { Config } from '../config.js';
-import type { GenerationRow, Store } from '../db/store.js';
+import type { GenerationFilters, GenerationRow, Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
 import type { FairQueue } from '../queue/fair-queue.js';
@@ -18,6 +18,7 @@ import type { Caller } from './accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
 import type { PointsLedger, ReservationKind } from './points.js';
 import type { VoiceDirectory } from './voice-directory.js';
+import { decodeCursor, encodeCursor } from './history-cursor.js';
 
 export interface CreateGenerationInput {
   text: string;
@@ -170,6 +171,28 @@ export class GenerationService {
     const row = await this.deps.store.findGeneration(id, caller.accountId);
     if (!row) throw new AppError('not_found', `Generation ${id} not found`);
     return row;
+  }
+
+  /**
+   * The caller's own generations, newest first (a workspace's other members' never appear: they
+   * are private to their creator, as on `get`). `cursor` is the opaque `next_cursor` of the page
+   * before; `hasMore` says whether another page follows.
+   */
+  async list(
+    caller: Caller,
+    options: { limit: number; cursor?: string; filters?: GenerationFilters },
+  ): Promise<{ rows: GenerationRow[]; hasMore: boolean; nextCursor: string | null }> {
+    const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+    // One row more than asked tells whether another page exists without a count query.
+    const rows = await this.deps.store.listGenerations(caller.accountId, {
+      limit: options.limit + 1,
+      ...(after ? { after } : {}),
+      ...(options.filters ? { filters: options.filters } : {}),
+    });
+    const hasMore = rows.length > options.limit;
+    const page = rows.slice(0, options.limit);
+    const last = page.at(-1);
+    return { rows: page, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
   }
 
   /** Hosted URL of a ready generation, or null while pending. */
