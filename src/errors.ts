@@ -71,6 +71,8 @@ export interface AppErrorOptions {
   /** Extra response headers, e.g. `Retry-After`. */
   headers?: Record<string, string>;
   cause?: unknown;
+  /** The request field at fault (`speed`, `voice`), when one is; OpenAI-shaped errors report it as `param`. */
+  param?: string;
 }
 
 export class AppError extends Error {
@@ -78,6 +80,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly retryable: boolean | undefined;
   readonly headers: Record<string, string>;
+  readonly param: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -86,6 +89,7 @@ export class AppError extends Error {
     this.status = STATUS_BY_CODE[code];
     this.retryable = options.retryable;
     this.headers = options.headers ?? {};
+    this.param = options.param;
   }
 }
 

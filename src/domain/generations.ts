@@ -16,9 +16,10 @@ import { isSilentText, parseMarkup } from '../speech/markup.js';
 import type { DeliveryMode, SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
-import type { PointsLedger, ReservationKind } from './points.js';
+import type { PointsLedger, Reservation, ReservationKind } from './points.js';
 import type { VoiceDirectory } from './voice-directory.js';
 import { decodeCursor, encodeCursor } from './history-cursor.js';
+import { type LongSpeechInput, type StartedSpeech, startLongSpeech } from './long-speech.js';
 
 export interface CreateGenerationInput {
   text: string;
@@ -165,6 +166,33 @@ export class GenerationService {
       if (spoolFile) await fsp.rm(spoolFile, { force: true });
       throw err;
     }
+  }
+
+  /**
+   * Long-form speech streamed piece by piece (the OpenAI-compatible route; `long-speech.ts`): same
+   * pricing, reservation, queue and record as `create`, the audio handed out while it is made.
+   */
+  speakLong(caller: Caller, input: LongSpeechInput, signal?: AbortSignal): Promise<StartedSpeech> {
+    return startLongSpeech(
+      { ...this.deps, record: (row, data, reservation) => this.recordFinished(row, data, reservation) },
+      caller,
+      input,
+      signal,
+    );
+  }
+
+  /** Spools audio made outside `create`, commits its record with the settled charge, and uploads it. */
+  private async recordFinished(row: GenerationRow, data: Buffer, reservation: Reservation): Promise<void> {
+    await fsp.mkdir(this.spoolDir, { recursive: true });
+    const file = this.spoolPath(row.id, row.extension);
+    try {
+      await fsp.writeFile(file, data);
+      await reservation.settle(row.points_used, (tx) => tx.insertGeneration(row));
+    } catch (err) {
+      await fsp.rm(file, { force: true });
+      throw err;
+    }
+    this.scheduleUpload(row);
   }
 
   async get(caller: Caller, id: string): Promise<GenerationRow> {
