@@ -226,6 +226,49 @@ describe('OpenAI-compatible speech with the official npm client', () => {
     assert.equal(shape(native.body), 'code,message');
   });
 
+  test('a client that leaves mid-stream is charged for a recorded generation or for nothing', async () => {
+    const input = 'A client may hang up while the audio is still being made. '.repeat(60).slice(0, 4000);
+    const before = await points(server, account.api_key);
+    const cancel = new AbortController();
+    const res = await fetch(`${server.url}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.api_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'tts-1', voice: 'ballad', input, response_format: 'wav', speed: 0.25 }),
+      signal: cancel.signal,
+    });
+    const id = res.headers.get('x-generation-id')!;
+    const reader = res.body!.getReader();
+    assert.ok(!(await reader.read()).done, 'the first piece arrives');
+    cancel.abort();
+    // Whichever way the race went, points and records agree once the server has finished with it.
+    const cost = Math.ceil(input.length / 15);
+    for (let i = 0; ; i++) {
+      const spent = before - (await points(server, account.api_key));
+      const row = await server.container.store.findGeneration(id, account.account_id);
+      const open = (await server.container.store.listOpenReservations('none')).length;
+      if (open === 0 && ((spent === 0 && !row) || (spent === cost && row))) break;
+      assert.ok(i < 600, `spent ${spent}, record ${row ? 'present' : 'absent'}, ${open} open reservations`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  test('the OpenAPI document describes the /v1 routes', async () => {
+    const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
+    const speech = doc.paths['/v1/audio/speech'].post;
+    const body = speech.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.required, ['model', 'input', 'voice']);
+    assert.equal(body.properties.input.maxLength, 4096);
+    assert.deepEqual([body.properties.speed.minimum, body.properties.speed.maximum], [0.25, 4]);
+    assert.deepEqual(body.properties.response_format.enum, ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']);
+    assert.deepEqual(body.properties.stream_format.enum, ['audio', 'sse']);
+    assert.ok(speech.responses['200'].content['text/event-stream']);
+    assert.ok(speech.responses['200'].content['audio/aac']);
+    assert.ok(speech.responses['401']);
+    assert.ok(doc.paths['/v1/models'].get.responses['200']);
+    assert.ok(doc.paths['/v1/models/{model}'].get.responses['404']);
+    assert.deepEqual(doc.components.schemas.OpenAiError.properties.error.required, ['message', 'type', 'param', 'code']);
+  });
+
   test('GET /v1/models lists the OpenAI and voicelib ids; /v1/models/{id} finds one or 404s', async () => {
     const ids = [];
     for await (const model of openai.models.list()) ids.push(model.id);

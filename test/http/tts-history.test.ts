@@ -189,6 +189,15 @@ describe('GET /api/v1/tts (history)', () => {
     for (const g of foreign.body.generations) assert.ok(!ownerIds.has(g.id));
   });
 
+  test('the OpenAPI document describes the history query and page', async () => {
+    const doc = (await server.request('GET', '/api/v1/openapi.json')).body;
+    const list = doc.paths['/api/v1/tts'].get;
+    assert.deepEqual(list.parameters.map((p: { name: string }) => p.name), ['limit', 'cursor', 'voice_id', 'model', 'status']);
+    const page = list.responses['200'].content['application/json'].schema;
+    assert.deepEqual(Object.keys(page.properties), ['generations', 'has_more', 'next_cursor']);
+    assert.ok(list.responses['400']);
+  });
+
   test('a cursor the service did not give out is 400 invalid_cursor; a bad limit is 422', async () => {
     const json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const bad = ['nonsense', 'e30', json(['yesterday', 'gen_abc']), json(['2026-01-01T00:00:00.000Z', "x' OR 1=1"]), '%%%', json({})];
