@@ -298,6 +298,29 @@ describe('rate limits are shared with the native API', () => {
   });
 });
 
+describe('an encoder that cannot run', () => {
+  test('is a 502 in OpenAI shape before any audio, with nothing charged or recorded', async () => {
+    const server = await startServer({ FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    try {
+      const account = await server.createAccount('pro', 1000);
+      const openai = client(server, account.api_key);
+      const failed = await rejection(openai.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: TEXT, response_format: 'aac' }));
+      assert.ok(failed instanceof OpenAI.InternalServerError);
+      assert.equal(failed.status, 502);
+      assert.equal(failed.code, 'provider_error');
+      assert.equal((failed.error as { type: string }).type, 'server_error');
+      assert.equal(await points(server, account.api_key), 1000);
+      const history = await server.request('GET', '/api/v1/tts', { key: account.api_key });
+      assert.deepEqual(history.body.generations, []);
+      // wav needs no ffmpeg and still works.
+      const wav = await openai.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: TEXT, response_format: 'wav' });
+      assert.ok((await wav.arrayBuffer()).byteLength > 44);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('OpenAI model names reach the neural engine', KOKORO_SKIP, () => {
   test('tts-1 with alloy speaks through Kokoro when it is installed', async () => {
     const server = await startServer({ RATE_LIMIT_PER_MINUTE: '10000', ...neuralEnv() });
