@@ -12,6 +12,7 @@ import { registerErrorHandling, routeTable, sendError } from './http/plugins/err
 import { registerIdempotency } from './http/plugins/idempotency.js';
 import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
+import { openAiRoutes } from './http/routes/openai/index.js';
 import { fileRoutes } from './http/routes/files.js';
 import { healthRoutes } from './http/routes/health.js';
 import { registerStudio } from './http/routes/studio.js';
@@ -129,6 +130,15 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       await v1.register(voiceRoutes, { library: deps.library, clones: deps.clones, designs: deps.designs });
     },
     { prefix: '/api/v1' },
+  );
+
+  // OpenAI-compatible speech: same keys, rate limits, points and records, OpenAI's shapes.
+  await app.register(
+    async (openai) => {
+      registerApiAuth(openai, deps);
+      await openai.register(openAiRoutes, { generations: deps.generations });
+    },
+    { prefix: '/v1' },
   );
 
   if (config.adminToken) {

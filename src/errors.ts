@@ -16,6 +16,7 @@ export const STATUS_BY_CODE = {
   missing_language: 400,
   invalid_sample: 400,
   unreadable_audio: 400,
+  invalid_cursor: 400,
   // 401 / 402 / 403
   unauthorized: 401,
   insufficient_points: 402,
@@ -72,6 +73,8 @@ export interface AppErrorOptions {
   /** Extra response headers, e.g. `Retry-After`. */
   headers?: Record<string, string>;
   cause?: unknown;
+  /** The request field at fault (`speed`, `voice`), when one is; OpenAI-shaped errors report it as `param`. */
+  param?: string;
 }
 
 export class AppError extends Error {
@@ -79,6 +82,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly retryable: boolean | undefined;
   readonly headers: Record<string, string>;
+  readonly param: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -87,6 +91,7 @@ export class AppError extends Error {
     this.status = STATUS_BY_CODE[code];
     this.retryable = options.retryable;
     this.headers = options.headers ?? {};
+    this.param = options.param;
   }
 }
 

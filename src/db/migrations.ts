@@ -220,6 +220,17 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
       await db.schema.createIndex('idempotency_keys_status').on('idempotency_keys').columns(['status', 'holder']).execute();
+      },
+    },
+  '0007_generations_history': {
+    async up(db: Kysely<unknown>) {
+      // GET /api/v1/tts pages an account's generations newest first on (created_at, id): this index
+      // serves that order and the keyset condition without a sort, on SQLite and PostgreSQL alike.
+      await db.schema
+        .createIndex('generations_account_history')
+        .on('generations')
+        .columns(['account_id', 'created_at', 'id'])
+        .execute();
     },
   },
 };

@@ -23,6 +23,12 @@ export type GenerationRow = GenerationsTable;
 export type VoiceRow = VoicesTable;
 export type DesignPreviewRow = DesignPreviewsTable;
 export type ReservationRow = ReservationsTable;
+/** Exact-match filters of the generation history. */
+export interface GenerationFilters {
+  voice_id?: string;
+  model?: string;
+  status?: GenerationRow['status'];
+}
 export type MembershipRow = WorkspaceMembersTable & { owner_account_id: string; workspace_name: string };
 
 /**
@@ -200,6 +206,30 @@ export class Store {
   }
   listGenerationsByStatus(status: GenerationRow['status']): Promise<GenerationRow[]> {
     return this.db.selectFrom('generations').selectAll().where('status', '=', status).orderBy('created_at').execute();
+  }
+  /**
+   * One page of an account's generations, newest first, keyset-paged on (created_at, id): rows
+   * strictly after `after` in that order, so inserts and deletes between pages never shift a page
+   * the way an offset would. Filters are exact matches; `limit` rows at most.
+   */
+  listGenerations(
+    accountId: string,
+    options: { limit: number; after?: { created_at: string; id: string }; filters?: GenerationFilters },
+  ): Promise<GenerationRow[]> {
+    let query = this.db.selectFrom('generations').selectAll().where('account_id', '=', accountId);
+    const { filters = {}, after } = options;
+    if (filters.voice_id !== undefined) query = query.where('voice_id', '=', filters.voice_id);
+    if (filters.model !== undefined) query = query.where('model', '=', filters.model);
+    if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', after.created_at),
+          eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
   }
   async updateGeneration(id: string, changes: Partial<Omit<GenerationRow, 'id'>>): Promise<void> {
     await this.db.updateTable('generations').set(changes).where('id', '=', id).execute();

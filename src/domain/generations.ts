@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import { AUDIO_FORMAT_INFO } from '../audio/formats.js';
 import type { Config } from '../config.js';
-import type { GenerationRow, Store } from '../db/store.js';
+import type { GenerationFilters, GenerationRow, Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { FairQueue } from '../queue/fair-queue.js';
@@ -16,9 +16,11 @@ import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
 import { type CreateGenerationInput, pendingRow, prepareGeneration } from './generation-request.js';
 import { type StreamedGeneration, streamGeneration } from './generation-stream.js';
-import type { PointsLedger, ReservationKind } from './points.js';
+import type { PointsLedger, Reservation, ReservationKind } from './points.js';
 import { type SpeechJob, type SpeechQueue, jobAudio } from './speech-jobs.js';
 import type { VoiceDirectory } from './voice-directory.js';
+import { decodeCursor, encodeCursor } from './history-cursor.js';
+import { type LongSpeechInput, type StartedSpeech, startLongSpeech } from './long-speech.js';
 
 export { type CreateGenerationInput, DEFAULT_SAMPLE_RATE } from './generation-request.js';
 
@@ -175,10 +177,63 @@ export class GenerationService {
     );
   }
 
+  /**
+   * Long-form speech streamed piece by piece (the OpenAI-compatible route; `long-speech.ts`): same
+   * pricing, reservation, queue and record as `create`, the audio handed out while it is made.
+   */
+  speakLong(caller: Caller, input: LongSpeechInput, signal?: AbortSignal): Promise<StartedSpeech> {
+    return startLongSpeech(
+      {
+        ...this.deps,
+        queue: this.deps.localQueue,
+        record: (row, data, reservation) => this.recordFinished(row, data, reservation),
+      },
+      caller,
+      input,
+      signal,
+    );
+  }
+
+  /** Spools audio made outside `create`, commits its record with the settled charge, and uploads it. */
+  private async recordFinished(row: GenerationRow, data: Buffer, reservation: Reservation): Promise<void> {
+    await fsp.mkdir(this.spoolDir, { recursive: true });
+    const file = this.spoolPath(row.id, row.extension);
+    try {
+      await fsp.writeFile(file, data);
+      await reservation.settle(row.points_used, (tx) => tx.insertGeneration(row));
+    } catch (err) {
+      await fsp.rm(file, { force: true });
+      throw err;
+    }
+    this.scheduleUpload(row);
+  }
+
   async get(caller: Caller, id: string): Promise<GenerationRow> {
     const row = await this.deps.store.findGeneration(id, caller.accountId);
     if (!row) throw new AppError('not_found', `Generation ${id} not found`);
     return row;
+  }
+
+  /**
+   * The caller's own generations, newest first (a workspace's other members' never appear: they
+   * are private to their creator, as on `get`). `cursor` is the opaque `next_cursor` of the page
+   * before; `hasMore` says whether another page follows.
+   */
+  async list(
+    caller: Caller,
+    options: { limit: number; cursor?: string; filters?: GenerationFilters },
+  ): Promise<{ rows: GenerationRow[]; hasMore: boolean; nextCursor: string | null }> {
+    const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+    // One row more than asked tells whether another page exists without a count query.
+    const rows = await this.deps.store.listGenerations(caller.accountId, {
+      limit: options.limit + 1,
+      ...(after ? { after } : {}),
+      ...(options.filters ? { filters: options.filters } : {}),
+    });
+    const hasMore = rows.length > options.limit;
+    const page = rows.slice(0, options.limit);
+    const last = page.at(-1);
+    return { rows: page, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
   }
 
   /** Hosted URL of a ready generation, or null while pending. */

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { OpenAiError } from './routes/openai/schemas.js';
 
 /** Shared wire schemas. Field descriptions here are the API reference in the OpenAPI document. */
 
@@ -69,4 +70,4 @@ export const SlotVoiceList = Type.Object({
   limit: Type.Integer({ description: 'Slots available on the plan' }),
 });
 
-export const sharedSchemas = [ErrorResponse, Voice];
+export const sharedSchemas = [ErrorResponse, Voice, OpenAiError];

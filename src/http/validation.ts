@@ -69,6 +69,8 @@ function strictTextNumbers(schema: Record<string, unknown>, validate: ValidateFu
 /** Required body fields whose absence has a code of its own in the spec. */
 const MISSING_CODES: Record<string, ErrorCode> = {
   text: 'missing_text',
+  // `input` is the text field of the OpenAI-compatible speech route.
+  input: 'missing_text',
   voice: 'missing_voice',
   name: 'missing_name',
   prompt: 'missing_prompt',
@@ -95,7 +97,9 @@ export function validationToAppError(errors: ErrorObject[], part: string): AppEr
   if (error.keyword === 'required') {
     const field = String((error.params as { missingProperty: string }).missingProperty);
     const full = error.instancePath ? `${where}.${field}` : field;
-    return new AppError(MISSING_CODES[field] && !error.instancePath ? MISSING_CODES[field] : 'missing_field', `${full} is required`);
+    return new AppError(MISSING_CODES[field] && !error.instancePath ? MISSING_CODES[field] : 'missing_field', `${full} is required`, {
+      param: full,
+    });
   }
   if (error.instancePath === '' && error.keyword === 'type' && part === 'body') {
     return new AppError('invalid_json', 'The request body must be a JSON object');
@@ -107,9 +111,11 @@ export function validationToAppError(errors: ErrorObject[], part: string): AppEr
   const tooLarge = (error.parentSchema as Record<string, unknown> | undefined)?.['x-too-large'];
   if (error.keyword === 'maxLength' && typeof tooLarge === 'string') {
     const limit = (error.params as { limit: number }).limit;
-    return new AppError(tooLarge as ErrorCode, `${where} must be at most ${limit.toLocaleString('en-US')} characters`);
+    return new AppError(tooLarge as ErrorCode, `${where} must be at most ${limit.toLocaleString('en-US')} characters`, {
+      param: where,
+    });
   }
-  return new AppError('validation_error', `${where} ${describe(error)}`);
+  return new AppError('validation_error', `${where} ${describe(error)}`, error.instancePath ? { param: where } : {});
 }
 
 function fieldName(instancePath: string, part: string): string {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, isAppError } from '../../errors.js';
+import { isOpenAiPath, openAiErrorBody } from '../openai-errors.js';
 import { validationToAppError } from '../validation.js';
 
 /** The wire shape of every failure. */
@@ -13,9 +14,11 @@ export function errorBody(error: AppError) {
   };
 }
 
+/** Sends an error in the contract's shape, or OpenAI's on the compatible `/v1/...` routes. */
 export function sendError(reply: FastifyReply, error: AppError) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  return reply.status(error.status).type('application/json; charset=utf-8').send(errorBody(error));
+  const body = isOpenAiPath(reply.request.url) ? openAiErrorBody(error) : errorBody(error);
+  return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 
 /** A code for a status Fastify gave an error we have no specific mapping for. */

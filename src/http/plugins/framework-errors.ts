@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { randomToken } from '../../ids.js';
+import { isOpenAiPath, openAiErrorBody } from '../openai-errors.js';
 import { errorBody, fromStatus, sendError } from './errors.js';
 
 /**
@@ -31,8 +32,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return sendError(reply, appError);
 }
 
-function rawResponse(error: AppError, requestId: string, close: boolean): string {
-  const body = JSON.stringify(errorBody(error));
+function rawResponse(error: AppError, requestId: string, close: boolean, openAi = false): string {
+  const body = JSON.stringify(openAi ? openAiErrorBody(error) : errorBody(error));
   return (
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +
@@ -69,15 +70,17 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   }
   // Only the code: the raw packet can hold a hosted link's token or an API key.
   this.log.debug({ code: err.code, status: error.status }, 'client error');
-  if (socket.writable) socket.write(rawResponse(error, `req_${randomToken(16)}`, true));
+  // The request line, when it was read, says whether the client spoke to the OpenAI-compatible routes.
+  const raw = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 64).toString('latin1') : '';
+  const target = /^[A-Z]+ (\S+)/.exec(raw)?.[1] ?? '';
+  if (socket.writable) socket.write(rawResponse(error, `req_${randomToken(16)}`, true, isOpenAiPath(target)));
   socket.destroy();
 }
 
 /** Node answers an `Expect` it cannot meet with a bare 417; this gives it our body. */
-export function onCheckExpectation(_req: IncomingMessage, res: ServerResponse) {
-  const body = JSON.stringify(
-    errorBody(new AppError('expectation_failed', 'Only "Expect: 100-continue" is supported')),
-  );
+export function onCheckExpectation(req: IncomingMessage, res: ServerResponse) {
+  const error = new AppError('expectation_failed', 'Only "Expect: 100-continue" is supported');
+  const body = JSON.stringify(isOpenAiPath(req.url ?? '') ? openAiErrorBody(error) : errorBody(error));
   res.writeHead(417, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),

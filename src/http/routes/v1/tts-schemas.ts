@@ -91,3 +91,34 @@ export const CaptionsJson = Type.Object({
   srt: Type.String(),
   words: Type.Array(Type.Object({ word: Type.String(), start: Type.Number(), end: Type.Number() })),
 });
+
+export const HistoryQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size 1-100' })),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Opaque: `next_cursor` of the previous page. Anything else is 400 invalid_cursor' }),
+  ),
+  voice_id: Type.Optional(Type.String({ maxLength: 200, description: 'Only generations with this voice id' })),
+  model: Type.Optional(Type.String({ maxLength: 50, description: 'Only generations of this model key (v-pro, ...)' })),
+  status: Type.Optional(Type.Enum(['pending', 'ready', 'failed'], { description: 'Only generations in this state' })),
+});
+
+export const HistoryItem = Type.Object({
+  id: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('ready'), Type.Literal('failed')]),
+  audio_url: Type.Union([Type.String(), Type.Null()], { description: 'Hosted audio once ready' }),
+  stream_url: Type.String(),
+  captions_url: Type.String(),
+  format: Type.String({ description: 'Output format name (MP3, WAV, ..., AAC for OpenAI-compatible requests)' }),
+  model: Type.String({ description: 'Model key used' }),
+  voice_id: Type.String(),
+  characters: Type.Integer({ description: 'Characters counted for the cost (tags included)' }),
+  points_used: Type.Integer(),
+  created_at: Type.String({ description: 'ISO 8601' }),
+  error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
+});
+
+export const HistoryResponse = Type.Object({
+  generations: Type.Array(HistoryItem),
+  has_more: Type.Boolean(),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last' }),
+});

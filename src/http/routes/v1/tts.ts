@@ -4,7 +4,15 @@ import type { GenerationRow } from '../../../db/store.js';
 import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
 import { sendAudio } from '../../send-audio.js';
-import { CaptionsJson, CaptionsQuery, GenerationSummary, TtsRequest, TtsResponse } from './tts-schemas.js';
+import {
+  CaptionsJson,
+  CaptionsQuery,
+  GenerationSummary,
+  HistoryQuery,
+  HistoryResponse,
+  TtsRequest,
+  TtsResponse,
+} from './tts-schemas.js';
 
 export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationService; baseUrl: string }> = async (
   app,
@@ -57,6 +65,47 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         points_used: created.row.points_used,
         ...(created.captions !== undefined ? { captions: created.captions } : {}),
         warnings: created.warnings,
+      };
+    },
+  );
+
+  app.get(
+    '/tts',
+    {
+      schema: {
+        summary: 'Your generations, newest first',
+        description:
+          'Pages with `limit` (1-100, default 20) and the opaque `cursor` (`next_cursor` of the page before). ' +
+          'Only the caller\'s own generations appear, as on `GET /tts/:id`; filters match exactly.',
+        tags: ['tts'],
+        querystring: HistoryQuery,
+        response: { 200: HistoryResponse, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => {
+      const { limit = 20, cursor, voice_id, model, status } = request.query;
+      const page = await generations.list(request.caller, {
+        limit,
+        ...(cursor !== undefined ? { cursor } : {}),
+        filters: {
+          ...(voice_id !== undefined ? { voice_id } : {}),
+          ...(model !== undefined ? { model } : {}),
+          ...(status !== undefined ? { status } : {}),
+        },
+      });
+      return {
+        generations: await Promise.all(
+          page.rows.map(async (row) => ({
+            ...(await summary(row)),
+            model: row.model,
+            voice_id: row.voice_id,
+            characters: row.characters,
+            points_used: row.points_used,
+            created_at: row.created_at,
+          })),
+        ),
+        has_more: page.hasMore,
+        next_cursor: page.nextCursor,
       };
     },
   );

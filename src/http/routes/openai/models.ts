@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MODEL_KEYS } from '../../../domain/models.js';
+import { OPENAI_MODELS } from '../../../domain/openai-names.js';
+import { AppError } from '../../../errors.js';
+import { Model, ModelList, ModelParams, openAiErrors } from './schemas.js';
+
+/** 2024-11-01T00:00:00Z: the listing needs a creation time; these ids have no other. */
+const CREATED = 1_730_419_200;
+
+const MODELS = [
+  ...Object.entries(OPENAI_MODELS).map(([id, key]) => ({ id, key })),
+  ...MODEL_KEYS.map((key) => ({ id: key, key })),
+].map(({ id, key }) => ({ id, object: 'model' as const, created: CREATED, owned_by: 'voicelib', voicelib_model: key }));
+
+/** `GET /v1/models` and `/v1/models/{id}` in OpenAI's list shape. */
+export const openAiModelRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/models',
+    {
+      schema: {
+        summary: 'Speech models (OpenAI list shape)',
+        tags: ['openai'],
+        response: { 200: ModelList, ...openAiErrors() },
+      },
+    },
+    async () => ({ object: 'list' as const, data: MODELS }),
+  );
+
+  app.get(
+    '/models/:model',
+    {
+      schema: {
+        summary: 'One model (OpenAI shape)',
+        tags: ['openai'],
+        params: ModelParams,
+        response: { 200: Model, ...openAiErrors(404) },
+      },
+    },
+    async (request) => {
+      const model = MODELS.find((m) => m.id === request.params.model);
+      if (!model) throw new AppError('not_found', `No model "${request.params.model}"`, { param: 'model' });
+      return model;
+    },
+  );
+};
