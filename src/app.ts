@@ -8,6 +8,7 @@ import { AppError } from './errors.js';
 import { randomToken } from './ids.js';
 import { requestSerializer } from './http/log-redaction.js';
 import { registerApiAuth } from './http/plugins/auth.js';
+import { documentResponseHeaders } from './http/response-headers.js';
 import { registerErrorHandling, routeTable, sendError } from './http/plugins/errors.js';
 import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
@@ -79,6 +80,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
     if (closing) reply.header('Connection', 'close');
   });
 
+  documentResponseHeaders(app);
   const allowedMethods = routeTable(app);
   registerErrorHandling(app, allowedMethods);
   for (const schema of sharedSchemas) app.addSchema(schema);
