@@ -10,6 +10,7 @@ import { requestSerializer } from './http/log-redaction.js';
 import { registerApiAuth } from './http/plugins/auth.js';
 import { documentResponseHeaders } from './http/response-headers.js';
 import { registerErrorHandling, routeTable, sendError } from './http/plugins/errors.js';
+import { registerMetrics } from './http/plugins/metrics.js';
 import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
 import { fileRoutes } from './http/routes/files.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
 
+  registerMetrics(app, deps.metrics, config.metricsToken);
   await app.register(healthRoutes, { database: deps.database });
   await app.register(fileRoutes, {
     generations: deps.generations,

@@ -12,6 +12,7 @@ import { GenerationService } from './domain/generations.js';
 import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
+import { Metrics } from './observability/metrics.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
@@ -36,6 +37,8 @@ export interface Container {
   clones: CloneService;
   designs: DesignService;
   library: VoiceLibrary;
+  /** Prometheus metrics, fed by the pipeline, the ledger and the app's response hook. */
+  metrics: Metrics;
   /**
    * Settles or refunds the paid work a killed process left open, resumes unfinished uploads and
    * warms the engines; the server calls it after listening. Only the server: an admin command
@@ -61,12 +64,13 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
   await database.migrate();
   const store = new Store(database.db);
   const rateLimiter = new MemoryRateLimiter();
-  const ledger = new PointsLedger(store);
+  const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
+  const metrics = new Metrics(() => queue.stats);
+  const ledger = new PointsLedger(store, metrics.ledger);
   const engines = new EngineRegistry(config);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   // Experimental languages are spoken in the closest language an installed engine speaks.
-  const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage);
-  const queue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
+  const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage, metrics.synthesis);
   const accounts = new AccountService(store);
   const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
   const generations = new GenerationService({
@@ -78,6 +82,7 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     queue,
     blobs,
     enhance: denoise,
+    generated: metrics.generated,
   });
   // One limit on concurrent recording decodes for the whole process: each ffmpeg may hold hundreds of MB.
   const decodes = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
@@ -100,6 +105,7 @@ export async function buildContainer(config: Readonly<Config>): Promise<Containe
     clones,
     designs,
     library,
+    metrics,
     async start() {
       const reconciled = await ledger.reconcile({
         generation: generations.reservationKind(),

@@ -55,6 +55,8 @@ export interface GenerationDeps {
   blobs: BlobStore;
   /** Optional post-processing (denoise) for `enhance_generation`. */
   enhance: (audio: import('../audio/pcm.js').PcmAudio) => Promise<import('../audio/pcm.js').PcmAudio>;
+  /** Told of each generation recorded: its model and the engine that spoke (metrics). */
+  generated?: (model: string, engine: string) => void;
 }
 
 /**
@@ -157,6 +159,7 @@ export class GenerationService {
       // The record and the settled charge commit together: nothing after this can fail and
       // refund a generation that exists.
       await reservation.settle(cost, (tx) => tx.insertGeneration(row));
+      this.deps.generated?.(row.model, row.engine);
       this.scheduleUpload(row);
       return created;
     } catch (err) {
