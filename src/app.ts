@@ -8,8 +8,10 @@ import { AppError } from './errors.js';
 import { randomToken } from './ids.js';
 import { requestSerializer } from './http/log-redaction.js';
 import { registerApiAuth } from './http/plugins/auth.js';
+import { documentResponseHeaders } from './http/response-headers.js';
 import { registerErrorHandling, routeTable, sendError } from './http/plugins/errors.js';
 import { registerIdempotency } from './http/plugins/idempotency.js';
+import { registerMetrics } from './http/plugins/metrics.js';
 import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
 import { openAiRoutes } from './http/routes/openai/index.js';
@@ -83,6 +85,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
     if (closing) reply.header('Connection', 'close');
   });
 
+  documentResponseHeaders(app);
   const allowedMethods = routeTable(app);
   registerErrorHandling(app, allowedMethods);
   for (const schema of sharedSchemas) app.addSchema(schema);
@@ -105,6 +108,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
 
+  registerMetrics(app, deps.metrics, config.metricsToken);
   await app.register(healthRoutes, { database: deps.database });
   await registerStudio(app);
   await app.register(fileRoutes, {

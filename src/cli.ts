@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Config, ROLES, type Role, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -6,11 +7,23 @@ import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
 import { isAppError } from './errors.js';
 
+/** Kept in step with CLIENT_COMMANDS of client-cli/index.ts, which is loaded only when used. */
+const CLIENT_COMMANDS = ['say', 'voices', 'clone', 'login'];
+
 /**
  * Admin commands need the database and the account service only; opening just those keeps the
  * command line quick (the speech stack and the voice catalog are never loaded).
  */
-async function openAdmin(config: Readonly<Config>) {
+async function openAdmin(config: Readonly<Config>, options: { create?: boolean } = {}) {
+  // An admin command run without the server's DATA_DIR/DATABASE_URL would quietly make a new
+  // empty database in ./data, and the key it issued would then get 401 from the server.
+  const file = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : null;
+  if (!options.create && file && file !== ':memory:' && !existsSync(file)) {
+    throw new Error(
+      `no database at ${file}. Admin commands work on the server's own database: run them with the ` +
+        "server's DATA_DIR (or DATABASE_URL), or run `voicelib migrate` to create a new one there.",
+    );
+  }
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   return { database, accounts: new AccountService(new Store(database.db)), close: () => database.close() };
@@ -36,8 +49,15 @@ Usage:
   voicelib admin workspace create --owner ACCOUNT_ID --name S
   voicelib admin workspace add-member WORKSPACE_ID ACCOUNT_ID [--role member|admin]
 
+Client commands (talk to a running server over HTTP):
+  voicelib say TEXT|- [--voice ID|NAME] [--model M] [--format F] [--out FILE] [--srt FILE]
+  voicelib voices [QUERY] [--type preset|clone|designed] [--limit N] [--json]
+  voicelib clone FILE --name NAME --language LANG [--json]
+  voicelib login [--url URL] [--key KEY]           check and save the server and key (mode 0600)
+
 Admin commands print JSON with --json (stable, for scripts), readable lines otherwise.
-Configuration comes from the same environment variables as the server (DATABASE_URL, DATA_DIR...).`;
+Admin commands open the server's database directly: give them the server's DATA_DIR or
+DATABASE_URL. Client commands use VOICELIB_URL and VOICELIB_API_KEY, or what login saved.`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -157,6 +177,11 @@ async function admin(args: string[], values: Record<string, string | boolean | u
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] && CLIENT_COMMANDS.includes(argv[0])) {
+    // Client commands talk HTTP to a running server; the database is the server's business.
+    const { runClientCommand } = await import('./client-cli/index.js');
+    return runClientCommand(argv);
+  }
   if (argv[0] === 'models') {
     // The models command parses its own flags (--verify, --allow-unverified).
     const { runModelsCommand } = await import('./models/cli.js');
@@ -187,7 +212,7 @@ export async function main(argv: string[]): Promise<number> {
         return -1; // keeps running
       }
       case 'migrate': {
-        const container = await openAdmin(loadConfig());
+        const container = await openAdmin(loadConfig(), { create: true });
         await container.close();
         print({ ok: true, database: container.database.dialect }, json);
         return 0;

@@ -21,6 +21,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Bearer token for `/admin/v1`; the admin API is off when unset. */
   adminToken: string | null;
+  /** Bearer token GET /metrics requires; unset, /metrics is open (keep it off the public network). */
+  metricsToken: string | null;
   rateLimit: {
     requestsPerMinute: number;
     voiceCallsPerHour: number;
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     logLevel,
     adminToken,
+    metricsToken: env['METRICS_TOKEN'] ? env['METRICS_TOKEN'] : null,
     rateLimit: {
       requestsPerMinute: int('RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
       voiceCallsPerHour: int('RATE_LIMIT_VOICE_PER_HOUR', 60, 1, 1_000_000),

@@ -15,6 +15,7 @@ import { IdempotencyStore } from './db/idempotency-store.js';
 import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
+import { Metrics } from './observability/metrics.js';
 import { FairQueue } from './queue/fair-queue.js';
 import { BullJobQueue, startBullWorker } from './queue/bull-queue.js';
 import { InProcessJobQueue } from './queue/in-process-queue.js';
@@ -53,6 +54,8 @@ export interface Container {
   /** This process's id: holder of its reservations, name of its lease. */
   processId: string;
   queue: SpeechQueue;
+  /** Prometheus metrics, fed by the pipeline, the ledger and the app's response hook. */
+  metrics: Metrics;
   /**
    * Settles or refunds the paid work dead processes left open (then periodically, with several
    * processes), resumes unfinished uploads, warms the engines and starts working the Redis queue;
@@ -118,13 +121,18 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   // Before any reservation is taken: its holder must be seen alive by other processes' sweeps.
   await database.holdLease(processId);
   const store = new Store(database.db);
-  const ledger = new PointsLedger(store, { holder: processId, isAlive: (holder) => database.leaseHeld(holder) });
-  const engines = new EngineRegistry(config);
-  // Experimental languages are spoken in the closest language an installed engine speaks.
-  const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage);
-  const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
   // Syntheses in this process (in-process jobs, streaming) share one fair queue and its limits.
   const localQueue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
+  const metrics = new Metrics(() => localQueue.stats);
+  const ledger = new PointsLedger(
+    store,
+    { holder: processId, isAlive: (holder) => database.leaseHeld(holder) },
+    metrics.ledger,
+  );
+  const engines = new EngineRegistry(config);
+  // Experimental languages are spoken in the closest language an installed engine speaks.
+  const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage, metrics.synthesis);
+  const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
   const runner = new SpeechJobRunner({ config, store, pipeline, blobs, enhance: denoise, keepAudio: !multiProcess });
   const queue: SpeechQueue = config.redisUrl
     ? new BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
@@ -140,6 +148,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     localQueue,
     blobs,
     enhance: denoise,
+    generated: metrics.generated,
   });
   // One limit on concurrent recording decodes for the whole process: each ffmpeg may hold hundreds of MB.
   const decodes = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
@@ -175,6 +184,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     processId,
     queue,
     idempotency,
+    metrics,
     async start(log) {
       const reconciled: ReconcileResult = role === 'worker' ? { settled: [], refunded: [] } : await ledger.reconcile(kinds());
       // After reconciliation: dead processes' paid work is refunded (or settled) by now, so a retry may run.

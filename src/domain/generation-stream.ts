@@ -49,6 +49,8 @@ export interface StreamDeps {
   /** Where the encoded bytes are spooled as they are sent (the record's audio once it is stored). */
   spoolPath: (id: string, extension: string) => string;
   spoolDir: string;
+  /** Counts a recorded generation (metrics). */
+  generated?: (model: string, engine: string) => void;
   /** Hands a recorded generation to the background upload. */
   recorded: (row: GenerationRow) => void;
 }
@@ -155,8 +157,10 @@ export async function streamGeneration(
   const done = deps.queue.run(caller.keyId, work).then(
     async (row) => {
       channel.end();
-      if (row) deps.recorded(row);
-      else await discard();
+      if (row) {
+        deps.generated?.(row.model, row.engine);
+        deps.recorded(row);
+      } else await discard();
       return row;
     },
     async (err: unknown) => {

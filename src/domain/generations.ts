@@ -63,6 +63,8 @@ export interface GenerationDeps {
   blobs: BlobStore;
   /** Optional post-processing (denoise) for `enhance_generation`. */
   enhance: (audio: import('../audio/pcm.js').PcmAudio) => Promise<import('../audio/pcm.js').PcmAudio>;
+  /** Told of each generation recorded: its model and the engine that spoke (metrics). */
+  generated?: (model: string, engine: string) => void;
 }
 
 /**
@@ -145,6 +147,7 @@ export class GenerationService {
       // The record and the settled charge commit together: nothing after this can fail and
       // refund a generation that exists.
       await reservation.settle(cost, (tx) => tx.insertGeneration(row));
+      this.deps.generated?.(row.model, row.engine);
       if (!storeAt) this.scheduleUpload(row);
       return created;
     } catch (err) {
@@ -205,6 +208,7 @@ export class GenerationService {
       await fsp.rm(file, { force: true });
       throw err;
     }
+    this.deps.generated?.(row.model, row.engine);
     this.scheduleUpload(row);
   }
 

@@ -39,6 +39,12 @@ export interface ReconcileResult {
   refunded: ReservationRow[];
 }
 
+/** Callbacks told of committed balance changes, by the ref type of what they paid for. */
+export interface LedgerObserver {
+  charged?(points: number, kind: string): void;
+  refunded?(points: number, kind: string): void;
+}
+
 /** Ledger reason suffix of a refund made because the process holding the work died. */
 export const INTERRUPTED_REFUND = 'refund:interrupted';
 
@@ -56,18 +62,22 @@ export class PointsLedger {
    * @param options.isAlive whether the process that took a reservation still runs (its lease,
    *   see DatabaseHandle.processAlive). Without it every other holder counts as gone: right for
    *   one process per database (SQLite), where start-up is the only moment to reconcile.
+   * @param observe told of points taken and given back once their transaction committed (metrics).
    */
   constructor(
     private readonly store: Store,
     options: { holder?: string; isAlive?: (holder: string) => Promise<boolean> } = {},
+    private readonly observe: LedgerObserver = {},
   ) {
     this.holder = options.holder ?? newId('proc');
     this.isAlive = options.isAlive ?? (async () => false);
   }
 
   /** Adds (positive) or removes (negative) points; a removal the balance cannot cover throws 402. */
-  apply(accountId: string, delta: number, reason: string, ref?: LedgerRef): Promise<number> {
-    return this.store.transaction((tx) => applyIn(tx, accountId, delta, reason, ref));
+  async apply(accountId: string, delta: number, reason: string, ref?: LedgerRef): Promise<number> {
+    const balance = await this.store.transaction((tx) => applyIn(tx, accountId, delta, reason, ref));
+    if (delta < 0) this.observe.charged?.(-delta, ref?.type ?? 'manual');
+    return balance;
   }
 
   charge(accountId: string, amount: number, reason: string, ref?: LedgerRef): Promise<number> {
@@ -107,19 +117,22 @@ export class PointsLedger {
         closed_at: null,
       });
     });
+    if (amount > 0) this.observe.charged?.(amount, ref.type);
     return {
       id,
       accountId,
       amount,
-      settle: (finalAmount = amount, commit) =>
-        this.store.transaction(async (tx) => {
+      settle: async (finalAmount = amount, commit) => {
+        const back = amount - Math.max(0, Math.min(amount, finalAmount));
+        await this.store.transaction(async (tx) => {
           if (!(await tx.closeReservation(id, 'settled', new Date().toISOString()))) {
             throw new Error(`reservation ${id} is no longer open`);
           }
           if (commit) await commit(tx);
-          const back = amount - Math.max(0, Math.min(amount, finalAmount));
           if (back > 0) await applyIn(tx, accountId, back, `${reason}:adjust`, ref);
-        }),
+        });
+        if (back > 0) this.observe.refunded?.(back, ref.type);
+      },
       refund: async (why = `${reason}:refund`) => {
         await this.refundRow({ id, account_id: accountId, amount, ref_type: ref.type, ref_id: ref.id }, why);
       },
@@ -153,16 +166,18 @@ export class PointsLedger {
   }
 
   /** Refund and closing in one transaction; false when the reservation was not open. */
-  private refundRow(
+  private async refundRow(
     row: Pick<ReservationRow, 'id' | 'account_id' | 'amount' | 'ref_type' | 'ref_id'>,
     reason: string,
   ): Promise<boolean> {
-    return this.store.transaction(async (tx) => {
+    const amount = Number(row.amount);
+    const refunded = await this.store.transaction(async (tx) => {
       if (!(await tx.closeReservation(row.id, 'refunded', new Date().toISOString()))) return false;
-      const amount = Number(row.amount);
       if (amount > 0) await applyIn(tx, row.account_id, amount, reason, { type: row.ref_type, id: row.ref_id });
       return true;
     });
+    if (refunded && amount > 0) this.observe.refunded?.(amount, row.ref_type);
+    return refunded;
   }
 }
 

@@ -177,6 +177,8 @@ export class SpeechPipeline {
   constructor(
     private readonly engines: EngineRegistry,
     private readonly closest?: ClosestLanguage,
+    /** Told of each engine call: engine id, wall-clock seconds, seconds of audio (metrics). */
+    private readonly observe?: (engine: string, seconds: number, audioSeconds: number) => void,
   ) {}
 
   /**
@@ -324,7 +326,11 @@ export class SpeechPipeline {
 
   private async synthesize(engine: SpeechEngine, input: SynthesisInput) {
     try {
-      return await engine.synthesize(input);
+      const started = performance.now();
+      const result = await engine.synthesize(input);
+      const { samples, sampleRate } = result.audio;
+      this.observe?.(engine.info.id, (performance.now() - started) / 1000, samples.length / sampleRate);
+      return result;
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw new AppError('provider_error', `The ${engine.info.label} engine failed to synthesize this text`, {

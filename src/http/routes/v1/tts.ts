@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { GenerationRow } from '../../../db/store.js';
 import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
+import { AudioResponses, RANGE_NOT_SATISFIABLE_HEADERS } from '../../response-headers.js';
 import { sendAudio } from '../../send-audio.js';
 import {
   CaptionsJson,
@@ -47,7 +48,13 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
           'the request still succeeds (docs/text.md).',
         tags: ['tts'],
         body: TtsRequest,
-        response: { 200: TtsResponse, ...errorResponses(400, 402, 404, 413, 422, 502, 503) },
+        response: {
+          200: {
+            ...TtsResponse,
+            headers: { 'X-Voice-Engine': { type: 'string', description: 'The speech engine that spoke (docs/engines.md)' } },
+          },
+          ...errorResponses(400, 402, 404, 413, 422, 502, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -131,7 +138,11 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         description: '409 `audio_not_ready` while the generation is pending; 416 for a range past the end.',
         tags: ['tts'],
         params: IdParams,
-        response: { ...errorResponses(404, 409, 416) },
+        response: {
+          ...AudioResponses,
+          ...errorResponses(404, 409),
+          416: { ...Type.Ref('ErrorResponse'), headers: RANGE_NOT_SATISFIABLE_HEADERS },
+        },
       },
     },
     async (request, reply) =>

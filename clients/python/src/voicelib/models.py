@@ -1,0 +1,211 @@
+"""Wire shapes of the voicelib API (snake_case, as served). Responses are plain dicts typed here."""
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Literal, Optional, TypedDict
+
+GenerationStatus = Literal["pending", "ready", "failed"]
+AudioFormat = Literal["MP3", "WAV", "FLAC", "OGG_OPUS", "LINEAR16", "PCM", "ALAW", "MULAW"]
+
+
+class ApiErrorBody(TypedDict):
+    code: str
+    message: str
+
+
+class Ping(TypedDict):
+    ok: bool
+    points: int
+    unit: str
+
+
+class Usage(TypedDict):
+    used: int
+    limit: int
+
+
+class Plan(TypedDict):
+    name: str
+    api_access: bool
+    clone_slots: int
+    design_slots: int
+
+
+class Me(TypedDict):
+    account_id: str
+    plan: Plan
+    points: int
+    clones: Usage
+    designs: Usage
+    workspace: Optional[Dict[str, str]]
+
+
+class Model(TypedDict):
+    key: str
+    label: str
+    steerable: bool
+    costMultiplier: float
+    supportsTemperature: bool
+    supportsDeliveryMode: bool
+    description: str
+
+
+class Models(TypedDict):
+    default: str
+    models: List[Model]
+
+
+class Accent(TypedDict):
+    name: str
+    code: str
+
+
+class Language(TypedDict):
+    name: str
+    code: str
+    experimental: bool
+    accents: List[Accent]
+
+
+class Languages(TypedDict):
+    languages: List[Language]
+    sample_limits: Dict[str, Any]
+
+
+class Voice(TypedDict, total=False):
+    id: str
+    slug: str
+    name: str
+    type: Literal["preset", "clone", "designed"]
+    languages: List[str]
+    language_code: str
+    accent: str
+    category: str
+    description: str
+    gender: str
+    age: str
+    created_at: str
+    preview_url: str
+
+
+class VoicePage(TypedDict, total=False):
+    voices: List[Voice]
+    total: int
+    count: int
+    offset: int
+    has_more: bool
+    used: int  # clones and designs pages only: slots in use
+    limit: int  # ... and slots on the plan
+
+
+class GenerationRecord(TypedDict, total=False):
+    """One generation as GET /api/v1/tts/{id} and the history list describe it."""
+
+    id: str
+    status: GenerationStatus
+    audio_url: Optional[str]
+    stream_url: str
+    captions_url: str
+    format: str
+    model: str
+    voice_id: str
+    characters: int
+    points_used: int
+    created_at: str
+    error: ApiErrorBody
+
+
+class HistoryPage(TypedDict):
+    generations: List[GenerationRecord]
+    has_more: bool
+    next_cursor: Optional[str]
+
+
+class WordTiming(TypedDict):
+    word: str
+    start: float
+    end: float
+
+
+class Captions(TypedDict):
+    id: str
+    mode: str
+    duration: float
+    srt: str
+    words: List[WordTiming]
+
+
+class CloneResult(TypedDict, total=False):
+    id: str
+    name: str
+    type: Literal["clone"]
+    languages: List[str]
+    created_at: str
+    used: int
+    limit: int
+    audio_notes: List[str]
+
+
+class Preview(TypedDict, total=False):
+    preview_id: str
+    text: str
+    preview_url: str
+    audio_base64: str
+
+
+class DesignPreviews(TypedDict):
+    previews: List[Preview]
+    points_used: int
+    expires_in: int
+
+
+class SavedDesign(TypedDict):
+    id: str
+    name: str
+    type: Literal["designed"]
+    languages: List[str]
+    created_at: str
+    preview_url: str
+    used: int
+    limit: int
+
+
+class Deleted(TypedDict):
+    ok: bool
+    id: str
+    deleted: bool
+
+
+@dataclass
+class Speech:
+    """POST /api/v1/tts's answer with the audio decoded and the engine that spoke."""
+
+    id: str
+    status: GenerationStatus
+    audio: bytes
+    format: str
+    model: str
+    points_used: int
+    stream_url: str
+    captions_url: str
+    engine: Optional[str] = None
+    captions: Optional[str] = None
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_json(cls, body: Dict[str, Any], engine: Optional[str]) -> "Speech":
+        data = str(body["audio_base64"]).split(",", 1)[-1]
+        return cls(
+            id=body["id"],
+            status=body["status"],
+            audio=base64.b64decode(data),
+            format=body["format"],
+            model=body["model"],
+            points_used=body["points_used"],
+            stream_url=body["stream_url"],
+            captions_url=body["captions_url"],
+            engine=engine,
+            captions=body.get("captions"),
+            raw=body,
+        )

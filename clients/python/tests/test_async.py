@@ -1,0 +1,25 @@
+import pytest
+
+from voicelib import AsyncClient, VoicelibError
+
+
+@pytest.mark.anyio
+async def test_async_client(url: str, api_key: str, voice: str, served_paths: dict):
+    async with AsyncClient(url, api_key) as vl:
+        assert (await vl.ping())["ok"] is True
+        assert (await vl.voices.get(voice))["id"] == voice
+        speech = await vl.tts.create("Asynchronous hello.", voice, model="v-lite", format="WAV")
+        assert speech.audio[:4] == b"RIFF"
+        srt = await vl.tts.captions(speech.id)
+        assert "-->" in srt
+        with pytest.raises(VoicelibError) as info:
+            await vl.tts.create("Hello", voice, model="v-ultra")
+        assert (info.value.status, info.value.code) == (422, "unknown_model")
+        await vl.tts.delete(speech.id)
+        if "/api/v1/tts/stream" in served_paths:
+            stream = await vl.tts.stream("Streaming, asynchronously.", voice, model="v-lite", format="WAV")
+            audio = b"".join([chunk async for chunk in stream])
+            assert audio[:4] == b"RIFF"
+        if "get" in served_paths.get("/api/v1/tts", {}):
+            records = [r async for r in vl.tts.history(limit=1)]
+            assert len(records) >= 1

@@ -1,0 +1,3904 @@
+// Generated from clients/openapi.json by `npm run clients:generate` (openapi-typescript). Do not edit.
+
+export interface paths {
+    "/admin/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accounts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** Create an account with a key and a starting balance */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        clone_slots?: number | null;
+                        design_slots?: number | null;
+                        name?: string;
+                        plan: string;
+                        points?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's keys (hints only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** Issue another API key (shown once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Latest ledger rows */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change plan */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        plan: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Grant (positive) or deduct (negative) points */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/accounts/{accountId}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Per-account slot limits (null = the plan decides) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        clone_slots?: number | null;
+                        design_slots?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    keyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plans */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/plans/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Create or change a plan */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        api_access: boolean;
+                        clone_slots: number | null;
+                        design_slots: number | null;
+                        /** @default false */
+                        slots_lifetime?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            api_access: boolean;
+                            clone_slots: number | null;
+                            design_slots: number | null;
+                            name: string;
+                            slots_lifetime: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a workspace owned by an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        owner_account_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/workspaces/{workspaceId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a member to a workspace */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    workspaceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        account_id: string;
+                        role?: "member" | "admin";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's balance, plan and slot usage */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account_id: string;
+                            clones: {
+                                limit: number;
+                                used: number;
+                            };
+                            designs: {
+                                limit: number;
+                                used: number;
+                            };
+                            plan: {
+                                api_access: boolean;
+                                clone_slots: number;
+                                design_slots: number;
+                                name: string;
+                            };
+                            points: number;
+                            workspace: {
+                                id: string;
+                                owner_account_id: string;
+                                role: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The speech models and their controls */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            default: string;
+                            models: {
+                                costMultiplier: number;
+                                description: string;
+                                key: string;
+                                label: string;
+                                steerable: boolean;
+                                supportsDeliveryMode: boolean;
+                                supportsTemperature: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connection and authentication test */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ok: boolean;
+                            /** @description Points balance */
+                            points: number;
+                            unit: string;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your generations, newest first
+         * @description Pages with `limit` (1-100, default 20) and the opaque `cursor` (`next_cursor` of the page before). Only the caller's own generations appear, as on `GET /tts/:id`; filters match exactly.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque: `next_cursor` of the previous page. Anything else is 400 invalid_cursor */
+                    cursor?: string;
+                    /** @description Page size 1-100 */
+                    limit?: number;
+                    /** @description Only generations of this model key (v-pro, ...) */
+                    model?: string;
+                    /** @description Only generations in this state */
+                    status?: "pending" | "ready" | "failed";
+                    /** @description Only generations with this voice id */
+                    voice_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            generations: {
+                                /** @description Hosted audio once ready */
+                                audio_url: string | null;
+                                captions_url: string;
+                                /** @description Characters counted for the cost (tags included) */
+                                characters: number;
+                                /** @description ISO 8601 */
+                                created_at: string;
+                                error?: {
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description Output format name (MP3, WAV, ..., AAC for OpenAI-compatible requests) */
+                                format: string;
+                                id: string;
+                                /** @description Model key used */
+                                model: string;
+                                points_used: number;
+                                status: "pending" | "ready" | "failed";
+                                stream_url: string;
+                                voice_id: string;
+                            }[];
+                            has_more: boolean;
+                            /** @description Pass as `cursor` for the next page; null on the last */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Generate speech
+         * @description Synthesizes the text with the voice and model. The audio comes back inline; the record is `pending` until the hosted copy is stored, then `ready` with an `audio_url`. The `X-Voice-Engine` header names the speech engine the model chose for this voice (docs/engines.md). Markup that was removed or not applied (unknown [tags] or <tags>) is listed in `warnings` and in the `X-Voicelib-Warnings` header; the request still succeeds (docs/text.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes retries safe: the first request with a key runs; a retry with the same key and body within 24 h gets the same response again (header `Idempotent-Replayed: true`) without running or charging again. The same key with another body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are per account, 1-255 visible ASCII characters (a UUID is a good key). Failed requests free their key. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description MP3 and OGG_OPUS only; ignored for other formats */
+                        bit_rate?: number;
+                        /** @description true or "phrase" (phrase cues) or "word" (one cue per word): adds the SRT as `captions` */
+                        captions?: boolean | "phrase" | "word";
+                        /**
+                         * @description v-studio only; other models answer 422
+                         * @enum {unknown}
+                         */
+                        delivery_mode?: "STABLE" | "BALANCED" | "CREATIVE";
+                        /**
+                         * @description Denoise and clean up the audio
+                         * @default false
+                         */
+                        enhance_generation?: boolean;
+                        /**
+                         * @description Output format
+                         * @default MP3
+                         * @enum {unknown}
+                         */
+                        format?: "MP3" | "WAV" | "FLAC" | "OGG_OPUS" | "LINEAR16" | "PCM" | "ALAW" | "MULAW";
+                        /** @description v-studio, v-flash, v-pro (default) or v-lite; anything else is 422 unknown_model */
+                        model?: string;
+                        /**
+                         * @description Output sample rate in Hz
+                         * @enum {unknown}
+                         */
+                        sample_rate?: 8000 | 16000 | 22050 | 24000 | 32000 | 44100 | 48000;
+                        /** @description Tempo, 0.5-1.5 in steps of 0.05 */
+                        speed?: number;
+                        /** @description Prosodic variation 0.7-1.5, step 0.05. v-pro and v-lite only; other models answer 422 */
+                        temperature?: number;
+                        /** @description Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like <say-as>, <sub>, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say them; captions keep them as written (docs/text.md). One call is one synthesis. */
+                        text: string;
+                        /** @description Voice id, or slug of a catalog voice */
+                        voice: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description The speech engine that spoke (docs/engines.md) */
+                        "X-Voice-Engine"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description data:audio/<type>;base64,<data> */
+                            audio_base64: string;
+                            audio_url: null;
+                            /** @description SRT, when requested */
+                            captions?: string;
+                            captions_url: string;
+                            format: string;
+                            id: string;
+                            model: string;
+                            points_used: number;
+                            /** @enum {string} */
+                            status: "pending";
+                            stream_url: string;
+                            /** @description Markup removed or not applied; empty when none. Also in the X-Voicelib-Warnings header. */
+                            warnings: {
+                                /** @description unknown_tag, unsupported_tag, unsupported_attribute or ignored_tag */
+                                code: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                402: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                502: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                503: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A generation and its hosted audio URL */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Generation id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Hosted audio, playable without the key */
+                            audio_url: string | null;
+                            captions_url: string;
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                            format: string;
+                            id: string;
+                            status: "pending" | "ready" | "failed";
+                            stream_url: string;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a generation, its audio and timings */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Generation id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tts/{id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the audio (supports Range)
+         * @description 409 `audio_not_ready` while the generation is pending; 416 for a range past the end.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Generation id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole file */
+                200: {
+                    headers: {
+                        /** @description Always "bytes": single ranges are served */
+                        "Accept-Ranges"?: string;
+                        /** @description inline, with the file name <generation id>.<extension> */
+                        "Content-Disposition"?: string;
+                        /** @description Bytes in this response */
+                        "Content-Length"?: number;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                        "audio/flac": string;
+                        "audio/mpeg": string;
+                        "audio/ogg": string;
+                        "audio/wav": string;
+                    };
+                };
+                /** @description The requested byte range */
+                206: {
+                    headers: {
+                        /** @description Always "bytes": single ranges are served */
+                        "Accept-Ranges"?: string;
+                        /** @description inline, with the file name <generation id>.<extension> */
+                        "Content-Disposition"?: string;
+                        /** @description Bytes in this response */
+                        "Content-Length"?: number;
+                        /** @description bytes START-END/SIZE */
+                        "Content-Range"?: string;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                        "audio/flac": string;
+                        "audio/mpeg": string;
+                        "audio/ogg": string;
+                        "audio/wav": string;
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                416: {
+                    headers: {
+                        /** @description bytes *\/SIZE */
+                        "Content-Range"?: string;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tts/{id}/captions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SRT or JSON captions from stored word timings */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "srt" | "json";
+                    max_words?: number;
+                    mode?: "phrase" | "word";
+                    uppercase?: boolean;
+                };
+                header?: never;
+                path: {
+                    /** @description Generation id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Seconds */
+                            duration: number;
+                            id: string;
+                            mode: string;
+                            srt: string;
+                            words: {
+                                end: number;
+                                start: number;
+                                word: string;
+                            }[];
+                        } | string;
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tts/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate speech, streamed as it is synthesized
+         * @description Same body, checks and price as `POST /api/v1/tts`; the points are reserved before the first byte. Answers 200 with the audio in the requested `format` (chunked), one sentence after another, with the headers `X-Generation-Id` and `X-Voice-Engine`. When the stream has ended, the generation is recorded (`GET /api/v1/tts/:id`, `/audio` = exactly the streamed bytes, `/captions`); until then that id answers 404. MP3 streams carry no Info/LAME frame and WAV-family streams say "length unknown" in their header. A client that disconnects stops synthesis and is charged only for the sentences already synthesized (docs/decisions.md). A failure after the first byte ends the response without its terminating chunk: clients see an incomplete body, and nothing is charged.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes retries safe: the first request with a key runs; a retry with the same key and body within 24 h gets the same response again (header `Idempotent-Replayed: true`) without running or charging again. The same key with another body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are per account, 1-255 visible ASCII characters (a UUID is a good key). Failed requests free their key. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description MP3 and OGG_OPUS only; ignored for other formats */
+                        bit_rate?: number;
+                        /** @description true or "phrase" (phrase cues) or "word" (one cue per word): adds the SRT as `captions` */
+                        captions?: boolean | "phrase" | "word";
+                        /**
+                         * @description v-studio only; other models answer 422
+                         * @enum {unknown}
+                         */
+                        delivery_mode?: "STABLE" | "BALANCED" | "CREATIVE";
+                        /**
+                         * @description Denoise and clean up the audio
+                         * @default false
+                         */
+                        enhance_generation?: boolean;
+                        /**
+                         * @description Output format
+                         * @default MP3
+                         * @enum {unknown}
+                         */
+                        format?: "MP3" | "WAV" | "FLAC" | "OGG_OPUS" | "LINEAR16" | "PCM" | "ALAW" | "MULAW";
+                        /** @description v-studio, v-flash, v-pro (default) or v-lite; anything else is 422 unknown_model */
+                        model?: string;
+                        /**
+                         * @description Output sample rate in Hz
+                         * @enum {unknown}
+                         */
+                        sample_rate?: 8000 | 16000 | 22050 | 24000 | 32000 | 44100 | 48000;
+                        /** @description Tempo, 0.5-1.5 in steps of 0.05 */
+                        speed?: number;
+                        /** @description Prosodic variation 0.7-1.5, step 0.05. v-pro and v-lite only; other models answer 422 */
+                        temperature?: number;
+                        /** @description Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like <say-as>, <sub>, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say them; captions keep them as written (docs/text.md). One call is one synthesis. */
+                        text: string;
+                        /** @description Voice id, or slug of a catalog voice */
+                        voice: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio bytes in the requested format */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                402: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                502: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                503: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Own clones and designs first (newest first), then the preset catalog
+         * @description Filters combine (every one given must match) and `total` counts the filtered list. A well-formed filter naming nothing known gives an empty list; a malformed one is 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Accent name (`Castilian`, `Latin American`) or accent code (`es-ES`), case-insensitive */
+                    accent?: string;
+                    /** @description Preset voices are `young`, `middle-aged` or `old`; own voices have no age and never match */
+                    age?: string;
+                    /** @description Preset voices are `female`, `male` or `neutral`; own voices have no gender and never match */
+                    gender?: string;
+                    /** @description Language or accent: code, English name, accent code or legacy enum (`es`, `Spanish`, `es-MX`, `PT_BR`). A bare language matches all its accents; an accent code matches that accent only. Unknown: empty list. */
+                    language?: string;
+                    /** @description Page size 1-500; omitted = all */
+                    limit?: number;
+                    /** @description Number of voices to skip */
+                    offset?: number;
+                    /** @description Case-insensitive filter on id, slug and name */
+                    q?: string;
+                    /** @description Every word must appear in the name, description, category or tags (case- and accent-insensitive) */
+                    search?: string;
+                    type?: "preset" | "clone" | "designed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            has_more: boolean;
+                            offset: number;
+                            total: number;
+                            voices: components["schemas"]["Voice"][];
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/voices/clones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own cloned voices, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size 1-500; omitted = all */
+                    limit?: number;
+                    /** @description Number of voices to skip */
+                    offset?: number;
+                    /** @description Case-insensitive filter on id, slug and name */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            has_more: boolean;
+                            /** @description Slots available on the plan */
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Slots in use */
+                            used: number;
+                            voices: components["schemas"]["Voice"][];
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Clone a voice from one recording (no points; uses a clone slot) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes retries safe: the first request with a key runs; a retry with the same key and body within 24 h gets the same response again (header `Idempotent-Replayed: true`) without running or charging again. The same key with another body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are per account, 1-255 visible ASCII characters (a UUID is a good key). Failed requests free their key. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Language name or code, accent code, legacy enum, or auto */
+                        language: string;
+                        name: string;
+                        /** @default true */
+                        remove_background_noise?: boolean;
+                        /** @description Exactly one recording of about 30 seconds */
+                        samples: {
+                            /** @description Raw base64 (no data: prefix) of one recording; at most 8,000,000 characters */
+                            audio_base64: string;
+                            transcript?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            audio_notes?: string[];
+                            created_at: string;
+                            id: string;
+                            languages: string[];
+                            limit: number;
+                            name: string;
+                            /** @enum {string} */
+                            type: "clone";
+                            used: number;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/voices/clones/{voiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a cloned voice */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Voice id */
+                    voiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/voices/designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own designed voices, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size 1-500; omitted = all */
+                    limit?: number;
+                    /** @description Number of voices to skip */
+                    offset?: number;
+                    /** @description Case-insensitive filter on id, slug and name */
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            has_more: boolean;
+                            /** @description Slots available on the plan */
+                            limit: number;
+                            offset: number;
+                            total: number;
+                            /** @description Slots in use */
+                            used: number;
+                            voices: components["schemas"]["Voice"][];
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Keep a preview as a designed voice (free; uses a design slot) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes retries safe: the first request with a key runs; a retry with the same key and body within 24 h gets the same response again (header `Idempotent-Replayed: true`) without running or charging again. The same key with another body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are per account, 1-255 visible ASCII characters (a UUID is a good key). Failed requests free their key. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string;
+                        name: string;
+                        preview_id: string;
+                        sample_base64?: string;
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            id: string;
+                            languages: string[];
+                            limit: number;
+                            name: string;
+                            preview_url: string;
+                            /** @enum {string} */
+                            type: "designed";
+                            used: number;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                410: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/voices/designs/{voiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a designed voice */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Voice id */
+                    voiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/voices/designs/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate 1-3 candidate voices from a description (costs points) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes retries safe: the first request with a key runs; a retry with the same key and body within 24 h gets the same response again (header `Idempotent-Replayed: true`) without running or charging again. The same key with another body is 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_key_in_use`. Keys are per account, 1-255 visible ASCII characters (a UUID is a good key). Failed requests free their key. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default 3 */
+                        count?: number;
+                        /** @default false */
+                        include_audio?: boolean;
+                        /** @default auto */
+                        language?: string;
+                        preview_text?: string;
+                        /** @description English description, 30-1000 characters */
+                        prompt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            expires_in: number;
+                            points_used: number;
+                            previews: {
+                                audio_base64?: string;
+                                preview_id: string;
+                                preview_url: string;
+                                text: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                402: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                502: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/voices/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Languages, accents and recording limits */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            languages: {
+                                accents: {
+                                    code: string;
+                                    name: string;
+                                }[];
+                                code: string;
+                                experimental: boolean;
+                                name: string;
+                            }[];
+                            sample_limits: {
+                                allowed_formats: string[];
+                                max_base64_length: number;
+                                max_samples: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audio/speech": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate speech (OpenAI-compatible)
+         * @description OpenAI's speech endpoint: same request fields, audio streamed back piece by piece. Authenticated, rate-limited and charged exactly like POST /api/v1/tts; every request is one generation in GET /api/v1/tts. Mapping of models and voices: docs/openai-compatibility.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Text to speak, at most 4,096 characters (break and [emotion] tags included). Synthesized in sentence pieces of at most 2,000 characters; charged once for the whole input, as one call. */
+                        input: string;
+                        /** @description Tone and delivery in words ("cheerful", "calm and steady"); steers gpt-4o-mini-tts / v-studio only, 422 on others */
+                        instructions?: string;
+                        /** @description tts-1 and tts-1-hd (→ v-pro), gpt-4o-mini-tts (→ v-studio), or a voicelib model key */
+                        model: string;
+                        /**
+                         * @description pcm is raw 24 kHz signed 16-bit little-endian mono
+                         * @default mp3
+                         * @enum {unknown}
+                         */
+                        response_format?: "mp3" | "opus" | "aac" | "flac" | "wav" | "pcm";
+                        /** @description 0.25-4. 0.5-1.5 is spoken by the engine; beyond, a pitch-preserving time stretch does the rest */
+                        speed?: number;
+                        /**
+                         * @description audio: the raw file, chunked as it is made; sse: speech.audio.delta events then speech.audio.done
+                         * @default audio
+                         * @enum {unknown}
+                         */
+                        stream_format?: "audio" | "sse";
+                        /** @description OpenAI's alloy, ash, ballad, coral, echo, fable, nova, onyx, sage, shimmer, verse, or any voicelib voice id or slug */
+                        voice: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The audio, sent piece by piece as each is encoded (chunked). Headers: X-Generation-Id (the record in GET /api/v1/tts), X-Points-Used, X-Voice-Engine. With stream_format=sse: text/event-stream. */
+                200: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "audio/aac": string;
+                        "audio/flac": string;
+                        "audio/mpeg": string;
+                        "audio/ogg": string;
+                        "audio/pcm": string;
+                        "audio/wav": string;
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                400: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                402: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                404: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                413: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                422: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                502: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                503: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Speech models (OpenAI list shape) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Unix seconds */
+                                created: number;
+                                id: string;
+                                /** @enum {string} */
+                                object: "model";
+                                owned_by: string;
+                                /** @description The voicelib model this id runs on */
+                                voicelib_model: string;
+                            }[];
+                            /** @enum {string} */
+                            object: "list";
+                        };
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model (OpenAI shape) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Model id */
+                    model: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Unix seconds */
+                            created: number;
+                            id: string;
+                            /** @enum {string} */
+                            object: "model";
+                            owned_by: string;
+                            /** @description The voicelib model this id runs on */
+                            voicelib_model: string;
+                        };
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                404: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description Every failure has this shape */
+        ErrorResponse: {
+            error: {
+                /** @description Stable snake_case error code */
+                code: string;
+                /** @description Human-readable explanation */
+                message: string;
+                /** @description Only on 502: whether retrying may succeed */
+                retryable?: boolean;
+            };
+        };
+        /** @description OpenAI's error shape; statuses as on the native API */
+        OpenAiError: {
+            error: {
+                /** @description The native API's snake_case code */
+                code: string;
+                message: string;
+                /** @description The request field at fault, or null */
+                param: string | null;
+                /** @description Only on 502: whether retrying may succeed */
+                retryable?: boolean;
+                /** @description invalid_request_error, authentication_error, rate_limit_error, server_error, ... */
+                type: string;
+            };
+        };
+        Voice: {
+            accent?: string;
+            age?: string;
+            category?: string;
+            created_at?: string;
+            description?: string;
+            gender?: string;
+            id: string;
+            language_code?: string;
+            languages: string[];
+            name: string;
+            preview_url?: string;
+            slug?: string;
+            tags?: string[];
+            type: "preset" | "clone" | "designed";
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
