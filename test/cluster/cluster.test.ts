@@ -9,7 +9,9 @@ import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { CLI } from '../helpers/process.js';
 import { freePort } from '../helpers/server.js';
 import { type Service, servicesMissing, startPostgres, startRedis } from '../helpers/cluster-services.js';
+import { type S3Fixture, startS3 } from '../helpers/services.js';
 import { presetFor } from '../helpers/voices.js';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 
 const skip = servicesMissing();
 const ADMIN = 'cluster-admin-token-0123456789';
@@ -52,9 +54,11 @@ function lines(proc: Proc, from = 0): Array<Record<string, any>> {
     });
 }
 
-describe('api and worker processes over PostgreSQL and Redis', { skip: skip ?? false }, () => {
+describe('api and worker processes over PostgreSQL, Redis and S3 (Ceph RGW)', { skip: skip ?? false }, () => {
   let postgres: Service;
   let redis: Service;
+  /** Audio in Ceph RGW, as a cluster keeps it; null where the RGW recipe is absent (never in CI). */
+  let s3: (S3Fixture & { stop(): Promise<void> }) | null = null;
   let observer: DatabaseHandle;
   let env: Record<string, string>;
   const procs: Proc[] = [];
@@ -114,15 +118,24 @@ describe('api and worker processes over PostgreSQL and Redis', { skip: skip ?? f
       assert.equal(Number(row.points), INITIAL - charged, `balance of ${id}`);
       assert.equal(Number(sum.total), Number(row.points), `ledger of ${id}`);
     }
-    // Stored audio is exactly that of the records (shared DATA_DIR until the S3 store is merged).
-    const audioDir = path.join(dataDir, 'blobs', 'audio');
-    const files = fs.existsSync(audioDir) ? fs.readdirSync(audioDir).sort() : [];
+    // Stored audio is exactly that of the records: no orphan object and none missing.
+    let files: string[];
+    if (s3) {
+      const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'audio/' }));
+      files = (listed.Contents ?? []).map((o) => o.Key!.slice('audio/'.length)).sort();
+    } else {
+      const audioDir = path.join(dataDir, 'blobs', 'audio');
+      files = fs.existsSync(audioDir) ? fs.readdirSync(audioDir).sort() : [];
+    }
     assert.deepEqual(files, generations.map((g) => g.audio_key.slice('audio/'.length)).sort(), 'no orphan audio');
   }
 
   before(async () => {
     postgres = await startPostgres();
     redis = await startRedis();
+    const started = await startS3('voicelib-cluster');
+    if ('skip' in started) console.log(`${started.skip}: the cluster shares DATA_DIR on local disk instead`);
+    else s3 = started;
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
     await admin.query('create database voicelib_cluster');
@@ -145,6 +158,7 @@ describe('api and worker processes over PostgreSQL and Redis', { skip: skip ?? f
       // which also shows a sweep never touches a live process's work.
       QUEUE_LOCK_MS: '2000',
       RECONCILE_INTERVAL_MS: '1000',
+      ...(s3?.env ?? {}),
     };
     // Migrate once up front, so the four processes do not all race to create the schema.
     observer = await openDatabase(env.DATABASE_URL!);
@@ -154,6 +168,7 @@ describe('api and worker processes over PostgreSQL and Redis', { skip: skip ?? f
     for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     await observer?.close();
     redis?.stop();
+    await s3?.stop();
     postgres?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
