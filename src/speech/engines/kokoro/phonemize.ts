@@ -1,4 +1,4 @@
-import type { AlignedText } from '../onnx/aligned-text.js';
+import { AlignedText } from '../onnx/aligned-text.js';
 import type { TokenSequence } from '../onnx/chunks.js';
 import { type IpaFunction, phonemizeWords } from '../onnx/phonemize-words.js';
 import { normalizeEnglishWord, normalizePunctuation } from './normalize.js';
@@ -31,26 +31,63 @@ const ENGLISH_FIXES: ReadonlyArray<readonly [RegExp, string]> = [
   [/ z(?=[;:,.!?¡¿—…"«»“” ]|$)/g, 'z'],
 ];
 
-/** The phoneme string of a sentence (request tokens `indices`), each unit owned by its token. */
+/**
+ * The phoneme string of a sentence (request tokens `indices`), each unit owned by its token.
+ * `pronunciations[i]`, when a string, is token i's phonemes in Kokoro's symbols (a lexicon entry,
+ * ipa-input.ts) instead of espeak's reading; '' says the token has none of its own. The tokens
+ * around such a word are phonemized as clauses of their own.
+ */
 export function kokoroPhonemes(
   tokens: readonly string[],
   indices: readonly number[],
   language: KokoroLanguage,
   ipa: IpaFunction,
+  pronunciations?: ReadonlyArray<string | null>,
 ): AlignedText {
   const english = language === 'a' || language === 'b';
-  const words = indices.map((i) => ({
-    text: english
-      ? normalizeEnglishWord(tokens[i] ?? '', tokens[i + 1])
-      : normalizePunctuation(tokens[i] ?? ''),
-    owner: i,
-  }));
-  let phonemes = phonemizeWords(words, { ipa, punctuation: KOKORO_PUNCTUATION });
-  if (english) {
-    for (const [pattern, replacement] of ENGLISH_FIXES) phonemes = phonemes.replace(pattern, replacement);
-    if (language === 'a') phonemes = phonemes.replace(/(?<=nˈaɪn)ti(?!ː)/g, 'di');
+  const espeak = (run: readonly number[]): AlignedText => {
+    const words = run.map((i) => ({
+      text: english ? normalizeEnglishWord(tokens[i] ?? '', tokens[i + 1]) : normalizePunctuation(tokens[i] ?? ''),
+      owner: i,
+    }));
+    let phonemes = phonemizeWords(words, { ipa, punctuation: KOKORO_PUNCTUATION });
+    if (english) {
+      for (const [pattern, replacement] of ENGLISH_FIXES) phonemes = phonemes.replace(pattern, replacement);
+      if (language === 'a') phonemes = phonemes.replace(/(?<=nˈaɪn)ti(?!ː)/g, 'di');
+    }
+    return phonemes;
+  };
+  const given = (i: number): string | null => pronunciations?.[i] ?? null;
+  if (!indices.some((i) => given(i) !== null)) return espeak(indices).trim();
+  const parts: AlignedText[] = [];
+  let run: number[] = [];
+  const flush = (): void => {
+    if (run.length > 0) parts.push(espeak(run).trim());
+    run = [];
+  };
+  for (const i of indices) {
+    const phonemes = given(i);
+    if (phonemes === null) {
+      run.push(i);
+      continue;
+    }
+    flush();
+    if (phonemes === '') continue;
+    // The token's own punctuation stays around its phonemes: Kokoro pauses and intones on it.
+    const token = tokens[i] ?? '';
+    const lead = /^[^\p{L}\p{N}]*/u.exec(token)?.[0] ?? '';
+    const trail = /[^\p{L}\p{N}]*$/u.exec(token.slice(lead.length))?.[0] ?? '';
+    const keep = (edge: string) => [...edge].filter((c) => KOKORO_PUNCTUATION.includes(c)).join('');
+    parts.push(AlignedText.concat([AlignedText.of(keep(lead), i, false), AlignedText.of(phonemes, i, true), AlignedText.of(keep(trail), i, false)]));
   }
-  return phonemes.trim();
+  flush();
+  const spaced: AlignedText[] = [];
+  for (const part of parts) {
+    if (part.length === 0) continue;
+    if (spaced.length > 0) spaced.push(AlignedText.of(' ', spaced.at(-1)?.lastOwner ?? -1, false));
+    spaced.push(part);
+  }
+  return AlignedText.concat(spaced).trim();
 }
 
 /** Vocabulary ids of a phoneme string (unknown characters dropped), without the padding ids. */
