@@ -100,6 +100,8 @@ const builder = new XMLBuilder({
   format: true,
   indentBy: '  ',
   suppressEmptyNode: true,
+  // Otherwise `vl:case-sensitive="true"` is written bare, which XML does not allow.
+  suppressBooleanAttributes: false,
 });
 
 /** Entries → a PLS 1.0 document (UTF-8), one lexeme per entry, in order. */

@@ -65,7 +65,7 @@ export function validateLexicon(input: LexiconInput): Required<LexiconInput> {
     const key = caseSensitive ? `=${text}` : `~${text.toLowerCase()}`;
     if (seen.has(key)) throw fail(`${where}: "${text}" is already an entry of this lexicon`, 'entries');
     seen.add(key);
-    const flag = caseSensitive ? { case_sensitive: true } : {};
+    const flag = { case_sensitive: caseSensitive };
     if (raw.alias !== undefined) {
       const alias = raw.alias.trim().replace(/\s+/gu, ' ');
       if (alias === '' || alias.length > MAX_ENTRY_ALIAS) throw fail(`${where}.alias must be 1-${MAX_ENTRY_ALIAS} characters`, 'entries');

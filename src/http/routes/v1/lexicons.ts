@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { AppError } from '../../../errors.js';
 import { buildPls, PLS_MEDIA_TYPE, parsePls } from '../../../domain/lexicon-pls.js';
 import {
   type LexiconInput,
@@ -70,8 +71,12 @@ const requestBody = {
 };
 
 /** A JSON body as it is, a PLS document parsed (its name from the query, the document, or a default). */
-function lexiconInput(body: unknown, name: string | undefined): LexiconInput {
+function lexiconInput(body: unknown, name: string | undefined, contentType: string | undefined): LexiconInput {
   if (typeof body === 'string') {
+    // Fastify parses text/plain by default; only PLS is a lexicon document.
+    if (!(contentType ?? '').toLowerCase().startsWith(PLS_MEDIA_TYPE)) {
+      throw new AppError('unsupported_media_type', `Send a lexicon as application/json or ${PLS_MEDIA_TYPE}`);
+    }
     const pls = parsePls(body);
     return { name: name ?? pls.name ?? 'Imported lexicon', language: pls.language, entries: pls.entries };
   }
@@ -107,7 +112,7 @@ export const lexiconRoutes: FastifyPluginAsyncTypebox<{ lexicons: LexiconService
       },
     },
     async (request, reply) => {
-      const created = await lexicons.create(request.caller, lexiconInput(request.body, request.query.name));
+      const created = await lexicons.create(request.caller, lexiconInput(request.body, request.query.name, request.headers['content-type']));
       return reply.code(201).send(created);
     },
   );
@@ -151,7 +156,7 @@ export const lexiconRoutes: FastifyPluginAsyncTypebox<{ lexicons: LexiconService
         response: { 200: Lexicon, ...errorResponses(400, 404, 413, 415, 422) },
       },
     },
-    async (request) => lexicons.replace(request.caller, request.params.id, lexiconInput(request.body, request.query.name)),
+    async (request) => lexicons.replace(request.caller, request.params.id, lexiconInput(request.body, request.query.name, request.headers['content-type'])),
   );
 
   app.delete(
