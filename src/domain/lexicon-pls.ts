@@ -58,7 +58,13 @@ export function parsePls(xml: string): PlsLexicon {
   if (valid !== true) {
     throw new AppError('bad_request', `Malformed PLS XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`);
   }
-  const document = parser.parse(xml) as Node;
+  let document: Node;
+  try {
+    document = parser.parse(xml) as Node;
+  } catch (error) {
+    // Well-formed but refused by the parser: external entities (never fetched), entity limits.
+    throw new AppError('bad_request', `Unreadable PLS XML: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const root = document['lexicon'];
   if (root === undefined || root === null || typeof root !== 'object') throw invalid('the root element must be <lexicon>');
   const version = attribute(root, 'version');

@@ -166,6 +166,12 @@ describe('/api/v1/lexicons', () => {
     const cases: Array<[string, Promise<Awaited<ReturnType<typeof pls>>>, number, RegExp]> = [
       ['malformed XML', pls(`${head}<lexeme><grapheme>a</lexeme></lexicon>`), 400, /Malformed PLS XML at line 1/],
       ['not a lexicon', pls('<speak>hi</speak>'), 422, /root element must be <lexicon>/],
+      [
+        'external entity',
+        pls(`<!DOCTYPE lexicon [<!ENTITY x SYSTEM "file:///etc/passwd">]>${head}<lexeme><grapheme>a</grapheme><alias>&x;</alias></lexeme></lexicon>`),
+        400,
+        /External entities are not supported/,
+      ],
       ['other alphabet', pls(`${head.replace('"ipa"', '"x-sampa"')}<lexeme><grapheme>a</grapheme><phoneme>{</phoneme></lexeme></lexicon>`), 422, /only "ipa"/],
       ['lexeme without reading', pls(`${head}<lexeme><grapheme>a</grapheme></lexeme></lexicon>`), 422, /neither <phoneme> nor <alias>/],
       ['unknown IPA in PLS', pls(`${head}<lexeme><grapheme>a</grapheme><phoneme>a7</phoneme></lexeme></lexicon>`), 422, /"7" \(U\+0037\)/],
