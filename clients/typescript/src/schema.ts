@@ -1745,7 +1745,7 @@ export interface paths {
                          * @enum {unknown}
                          */
                         format?: "MP3" | "WAV" | "FLAC" | "OGG_OPUS" | "LINEAR16" | "PCM" | "ALAW" | "MULAW";
-                        /** @description Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro: v-pro, v-studio); elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md) */
+                        /** @description Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro, Piper); elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md) */
                         lexicon_ids?: string[];
                         /** @description v-studio, v-flash, v-pro (default) or v-lite; anything else is 422 unknown_model */
                         model?: string;
@@ -2580,7 +2580,7 @@ export interface paths {
                          * @enum {unknown}
                          */
                         format?: "MP3" | "WAV" | "FLAC" | "OGG_OPUS" | "LINEAR16" | "PCM" | "ALAW" | "MULAW";
-                        /** @description Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro: v-pro, v-studio); elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md) */
+                        /** @description Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro, Piper); elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md) */
                         lexicon_ids?: string[];
                         /** @description v-studio, v-flash, v-pro (default) or v-lite; anything else is 422 unknown_model */
                         model?: string;

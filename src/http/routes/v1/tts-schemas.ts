@@ -50,7 +50,7 @@ export const TtsRequest = Type.Object({
       maxItems: 3,
       description:
         'Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. ' +
-        'Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro: v-pro, v-studio); ' +
+        'Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro, Piper); ' +
         'elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md)',
     }),
   ),

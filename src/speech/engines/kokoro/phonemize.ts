@@ -1,5 +1,6 @@
-import { AlignedText } from '../onnx/aligned-text.js';
+import type { AlignedText } from '../onnx/aligned-text.js';
 import type { TokenSequence } from '../onnx/chunks.js';
+import { withGivenPhonemes } from '../onnx/given-phonemes.js';
 import { type IpaFunction, phonemizeWords } from '../onnx/phonemize-words.js';
 import { normalizeEnglishWord, normalizePunctuation } from './normalize.js';
 import { KOKORO_VOCAB } from './vocab.js';
@@ -34,8 +35,7 @@ const ENGLISH_FIXES: ReadonlyArray<readonly [RegExp, string]> = [
 /**
  * The phoneme string of a sentence (request tokens `indices`), each unit owned by its token.
  * `pronunciations[i]`, when a string, is token i's phonemes in Kokoro's symbols (a lexicon entry,
- * ipa-input.ts) instead of espeak's reading; '' says the token has none of its own. The tokens
- * around such a word are phonemized as clauses of their own.
+ * ipa-input.ts) instead of espeak's reading (onnx/given-phonemes.ts).
  */
 export function kokoroPhonemes(
   tokens: readonly string[],
@@ -57,37 +57,9 @@ export function kokoroPhonemes(
     }
     return phonemes;
   };
-  const given = (i: number): string | null => pronunciations?.[i] ?? null;
-  if (!indices.some((i) => given(i) !== null)) return espeak(indices).trim();
-  const parts: AlignedText[] = [];
-  let run: number[] = [];
-  const flush = (): void => {
-    if (run.length > 0) parts.push(espeak(run).trim());
-    run = [];
-  };
-  for (const i of indices) {
-    const phonemes = given(i);
-    if (phonemes === null) {
-      run.push(i);
-      continue;
-    }
-    flush();
-    if (phonemes === '') continue;
-    // The token's own punctuation stays around its phonemes: Kokoro pauses and intones on it.
-    const token = tokens[i] ?? '';
-    const lead = /^[^\p{L}\p{N}]*/u.exec(token)?.[0] ?? '';
-    const trail = /[^\p{L}\p{N}]*$/u.exec(token.slice(lead.length))?.[0] ?? '';
-    const keep = (edge: string) => [...edge].filter((c) => KOKORO_PUNCTUATION.includes(c)).join('');
-    parts.push(AlignedText.concat([AlignedText.of(keep(lead), i, false), AlignedText.of(phonemes, i, true), AlignedText.of(keep(trail), i, false)]));
-  }
-  flush();
-  const spaced: AlignedText[] = [];
-  for (const part of parts) {
-    if (part.length === 0) continue;
-    if (spaced.length > 0) spaced.push(AlignedText.of(' ', spaced.at(-1)?.lastOwner ?? -1, false));
-    spaced.push(part);
-  }
-  return AlignedText.concat(spaced).trim();
+  // Punctuation at a given word's edges that Kokoro's vocabulary has stays around its phonemes.
+  const keep = (edge: string) => [...edge].filter((c) => KOKORO_PUNCTUATION.includes(c)).join('');
+  return withGivenPhonemes(tokens, indices, pronunciations, espeak, keep).trim();
 }
 
 /** Vocabulary ids of a phoneme string (unknown characters dropped), without the padding ids. */
