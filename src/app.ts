@@ -23,6 +23,7 @@ import { modelRoutes } from './http/routes/v1/models.js';
 import { ttsStreamRoutes } from './http/routes/v1/tts-stream.js';
 import { ttsRoutes } from './http/routes/v1/tts.js';
 import { voiceRoutes } from './http/routes/v1/voices.js';
+import { lexiconRoutes } from './http/routes/v1/lexicons.js';
 import { sharedSchemas } from './http/schemas.js';
 import { validatorCompiler } from './http/validation.js';
 
@@ -132,6 +133,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       await v1.register(ttsRoutes, { generations: deps.generations, baseUrl: config.publicBaseUrl });
       await v1.register(ttsStreamRoutes, { generations: deps.generations });
       await v1.register(voiceRoutes, { library: deps.library, clones: deps.clones, designs: deps.designs });
+      await v1.register(lexiconRoutes, { lexicons: deps.lexicons });
     },
     { prefix: '/api/v1' },
   );

@@ -12,6 +12,8 @@ import { DesignService } from './domain/designs.js';
 import { GenerationService } from './domain/generations.js';
 import { IdempotencyService } from './domain/idempotency.js';
 import { IdempotencyStore } from './db/idempotency-store.js';
+import { LexiconStore } from './db/lexicon-store.js';
+import { LexiconService } from './domain/lexicons.js';
 import { VoiceLibrary } from './domain/voice-library.js';
 import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
@@ -45,6 +47,7 @@ export interface Container {
   engines: EngineRegistry;
   blobs: BlobStore;
   generations: GenerationService;
+  lexicons: LexiconService;
   clones: CloneService;
   designs: DesignService;
   library: VoiceLibrary;
@@ -138,7 +141,9 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     ? new BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
     : new InProcessJobQueue(localQueue, runner.run);
   const accounts = new AccountService(store);
+  const lexicons = new LexiconService(new LexiconStore(database.db));
   const generations = new GenerationService({
+    lexicons,
     config,
     store,
     ledger,
@@ -177,6 +182,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     engines,
     blobs,
     generations,
+    lexicons,
     clones,
     designs,
     library,

@@ -18,6 +18,6 @@ export function randomToken(length: number): string {
  * Typed, prefixed ids (`gen_…`, `acc_…`) keep logs and support conversations readable.
  * 20 random base36 characters ≈ 103 bits: unguessable enough to be used in links.
  */
-export function newId(prefix: 'acc' | 'key' | 'gen' | 'voice' | 'led' | 'ws' | 'prev' | 'batch' | 'job' | 'res' | 'proc'): string {
+export function newId(prefix: 'acc' | 'key' | 'gen' | 'voice' | 'led' | 'ws' | 'prev' | 'batch' | 'job' | 'res' | 'proc' | 'lex'): string {
   return `${prefix}_${randomToken(20)}`;
 }

@@ -233,6 +233,27 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0008_lexicons': {
+    async up(db: Kysely<unknown>) {
+      // Pronunciation lexicons (docs/text.md): the creator owns one; `workspace_id` is the
+      // creator's workspace when it was made, whose members may read and use it.
+      await db.schema
+        .createTable('lexicons')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('workspace_id', 'text', (c) => c.references('workspaces.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        // BCP-47 tag, the PLS `xml:lang`
+        .addColumn('language', 'text', (c) => c.notNull())
+        // JSON array of { text, alias | ipa, case_sensitive }, in the order given
+        .addColumn('entries', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('lexicons_account').on('lexicons').columns(['account_id', 'created_at']).execute();
+      await db.schema.createIndex('lexicons_workspace').on('lexicons').columns(['workspace_id', 'created_at']).execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

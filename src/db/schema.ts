@@ -165,7 +165,21 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+/** A pronunciation lexicon (docs/text.md); `entries` is a JSON array. */
+export interface LexiconsTable {
+  id: string;
+  account_id: string;
+  /** The creator's workspace when it was created: its members may read and use the lexicon. */
+  workspace_id: string | null;
+  name: string;
+  language: string;
+  entries: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  lexicons: LexiconsTable;
   idempotency_keys: IdempotencyKeysTable;
   reservations: ReservationsTable;
   design_previews: DesignPreviewsTable;

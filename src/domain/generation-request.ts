@@ -4,7 +4,10 @@ import { AppError } from '../errors.js';
 import { randomToken } from '../ids.js';
 import type { WordTiming } from '../speech/engine.js';
 import { type ParsedMarkup, type TextWarning, isSilentText, parseMarkup } from '../speech/markup.js';
-import type { DeliveryMode, SpeakRequest } from '../speech/pipeline.js';
+import { type LexiconEntry, matchedIpaWords } from '../speech/lexicon.js';
+import type { MarkupSegment } from '../speech/markup.js';
+import type { DeliveryMode, SpeakRequest, SpeechPipeline, VoiceRealization } from '../speech/pipeline.js';
+import type { LexiconService } from './lexicons.js';
 import type { Caller } from './accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
 import type { VoiceDirectory } from './voice-directory.js';
@@ -22,6 +25,39 @@ export interface CreateGenerationInput {
   bit_rate?: number;
   sample_rate?: number;
   captions?: boolean | 'phrase' | 'word';
+  /** Up to 3 pronunciation lexicons, the first listed winning (docs/text.md). */
+  lexicon_ids?: string[];
+}
+
+/** How a request's `lexicon_ids` are read and whether its engine takes their IPA. */
+export interface LexiconUse {
+  lexicons: LexiconService;
+  pipeline: Pick<SpeechPipeline, 'engineFor'>;
+}
+
+/**
+ * The entries of `ids` (404 for an id the caller cannot see) and, when some IPA entry matches the
+ * text but the engine the request goes to takes no IPA, the warning saying those words were read
+ * as written.
+ */
+export async function requestLexicon(
+  use: LexiconUse | undefined,
+  caller: Caller,
+  ids: readonly string[] | undefined,
+  request: { segments: readonly MarkupSegment[]; model: ModelKey; voice: VoiceRealization },
+): Promise<{ lexicon?: LexiconEntry[]; warnings: TextWarning[] }> {
+  if (ids === undefined || ids.length === 0) return { warnings: [] };
+  if (use === undefined) throw new AppError('not_implemented', 'Lexicons are not available on this server');
+  const lexicon = await use.lexicons.resolve(caller, ids);
+  const words = matchedIpaWords(request.segments, lexicon);
+  if (words.length === 0) return { lexicon, warnings: [] };
+  const engine = await use.pipeline.engineFor(request.model, request.voice);
+  if (engine.phonemeInput === 'ipa') return { lexicon, warnings: [] };
+  const shown = words.slice(0, 5).map((w) => `"${w}"`).join(', ') + (words.length > 5 ? '…' : '');
+  return {
+    lexicon,
+    warnings: [{ code: 'ignored_lexicon_ipa', message: `The ${engine.label} engine takes no IPA; lexicon IPA for ${shown} was not applied (read as written)` }],
+  };
 }
 
 /** Default output rate: a common speech rate every format (MP3 MPEG-2, Opus) handles natively. */
@@ -48,6 +84,7 @@ export async function prepareGeneration(
   voices: VoiceDirectory,
   caller: Caller,
   input: CreateGenerationInput,
+  lexicons?: LexiconUse,
 ): Promise<PreparedGeneration> {
   const modelKey = input.model ?? DEFAULT_MODEL;
   const model = findModel(modelKey);
@@ -68,6 +105,12 @@ export async function prepareGeneration(
   if (key !== 'v-studio' && markup.segments.some((s) => s.kind === 'speech' && s.emotion !== null)) {
     warnings.push({ code: 'ignored_tag', message: `[emotion] tags steer v-studio only; ${key} removed them` });
   }
+  const { lexicon, warnings: lexiconWarnings } = await requestLexicon(lexicons, caller, input.lexicon_ids, {
+    segments: markup.segments,
+    model: key,
+    voice: voice.realization,
+  });
+  warnings.push(...lexiconWarnings);
   return {
     model: key,
     markup,
@@ -79,6 +122,7 @@ export async function prepareGeneration(
       ...(input.speed !== undefined ? { speed: input.speed } : {}),
       ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
       ...(input.delivery_mode !== undefined ? { deliveryMode: input.delivery_mode } : {}),
+      ...(lexicon ? { lexicon } : {}),
     },
     format: input.format ?? 'MP3',
     sampleRate: input.sample_rate ?? DEFAULT_SAMPLE_RATE,

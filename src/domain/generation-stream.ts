@@ -11,6 +11,7 @@ import type { WordTiming } from '../speech/engine.js';
 import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
 import { type CreateGenerationInput, pendingRow, prepareGeneration } from './generation-request.js';
+import type { LexiconService } from './lexicons.js';
 import { generationCost } from './models.js';
 import type { TextWarning } from '../speech/markup.js';
 import type { PointsLedger } from './points.js';
@@ -44,6 +45,8 @@ export interface StreamDeps {
   ledger: PointsLedger;
   voices: VoiceDirectory;
   pipeline: SpeechPipeline;
+  /** Reads `lexicon_ids`; without it a request naming lexicons is refused (501). */
+  lexicons?: LexiconService;
   queue: FairQueue;
   enhance: (audio: PcmAudio) => Promise<PcmAudio>;
   /** Where the encoded bytes are spooled as they are sent (the record's audio once it is stored). */
@@ -74,7 +77,7 @@ export async function streamGeneration(
   input: CreateGenerationInput,
   signal?: AbortSignal,
 ): Promise<StreamedGeneration> {
-  const prepared = await prepareGeneration(deps.voices, caller, input);
+  const prepared = await prepareGeneration(deps.voices, caller, input, deps.lexicons ? { lexicons: deps.lexicons, pipeline: deps.pipeline } : undefined);
   const id = newId('gen');
   const reservation = await deps.ledger.reserve(caller.accountId, prepared.cost, 'generation', { type: 'generation', id });
   const channel = new ByteChannel();

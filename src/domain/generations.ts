@@ -14,6 +14,7 @@ import type { WordTiming } from '../speech/engine.js';
 import type { TextWarning } from '../speech/markup.js';
 import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
+import type { LexiconService } from './lexicons.js';
 import { type CreateGenerationInput, pendingRow, prepareGeneration } from './generation-request.js';
 import { type StreamedGeneration, streamGeneration } from './generation-stream.js';
 import type { PointsLedger, Reservation, ReservationKind } from './points.js';
@@ -52,6 +53,8 @@ export interface GenerationDeps {
   store: Store;
   ledger: PointsLedger;
   voices: VoiceDirectory;
+  /** Reads `lexicon_ids`; without it a request naming lexicons is refused (501). */
+  lexicons?: LexiconService;
   /** Synthesis and encoding (and across processes, storing) run as queued jobs (SpeechJobRunner). */
   queue: SpeechQueue;
   /**
@@ -88,7 +91,8 @@ export class GenerationService {
 
   async create(caller: Caller, input: CreateGenerationInput): Promise<CreatedGeneration> {
     // 1. Everything that can be refused is checked before any point moves or any row exists.
-    const prepared = await prepareGeneration(this.deps.voices, caller, input);
+    const lexicons = this.deps.lexicons ? { lexicons: this.deps.lexicons, pipeline: this.deps.pipeline } : undefined;
+    const prepared = await prepareGeneration(this.deps.voices, caller, input, lexicons);
     const { cost, format, sampleRate, warnings } = prepared;
 
     // 2. Points are taken before synthesis (402 if short) with a durable reservation: given back if

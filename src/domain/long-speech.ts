@@ -10,6 +10,7 @@ import { isSilentText, parseMarkup } from '../speech/markup.js';
 import type { FairQueue } from '../queue/fair-queue.js';
 import type { Caller } from './accounts.js';
 import type { GenerationDeps } from './generations.js';
+import { requestLexicon } from './generation-request.js';
 import { steeringFromInstructions } from './instructions.js';
 import { type ModelKey, findModel, generationCost } from './models.js';
 import type { Reservation } from './points.js';
@@ -53,6 +54,8 @@ export interface LongSpeechInput {
   /** Free-text steering, v-studio only (`instructions.ts`). */
   instructions?: string;
   format: StreamFormat;
+  /** Up to 3 pronunciation lexicons (docs/text.md). */
+  lexicon_ids?: string[];
 }
 
 export interface StartedSpeech {
@@ -106,6 +109,12 @@ export async function startLongSpeech(
   const segments = markup.segments.map((s) =>
     s.kind === 'speech' && s.emotion === null && steering?.emotion ? { ...s, emotion: steering.emotion } : s,
   );
+  const { lexicon } = await requestLexicon(
+    deps.lexicons ? { lexicons: deps.lexicons, pipeline: deps.pipeline } : undefined,
+    caller,
+    input.lexicon_ids,
+    { segments, model: model.key, voice: voice.realization },
+  );
   const pieces = splitIntoPieces(segments, voice.realization.language);
   const engineSpeed = input.speed === undefined ? undefined : clamp(input.speed, ...ENGINE_SPEED);
   const tempo = input.speed === undefined || engineSpeed === undefined ? 1 : input.speed / engineSpeed;
@@ -128,6 +137,7 @@ export async function startLongSpeech(
           model: model!.key,
           ...(engineSpeed !== undefined ? { speed: engineSpeed } : {}),
           ...(steering?.deliveryMode ? { deliveryMode: steering.deliveryMode } : {}),
+          ...(lexicon ? { lexicon } : {}),
         }),
       );
       engine ??= speech.engine;

@@ -32,6 +32,12 @@ export interface SynthesisInput {
    */
   prosody?: { pitchSemitones: number; rangeScale: number };
   /**
+   * Only to engines whose `info.phonemeInput` is `ipa`: one entry per whitespace token of `text`,
+   * the IPA to speak for that token instead of reading it (a lexicon entry, already validated), ''
+   * for a token with nothing of its own to say, or null to read it as usual.
+   */
+  pronunciations?: ReadonlyArray<string | null>;
+  /**
    * Aborting it gives up the synthesis: a request still queued for an engine worker is dropped;
    * the neural engines (Kokoro, Piper) also stop one already running (by ending its worker).
    */
@@ -66,6 +72,8 @@ export interface EngineInfo {
    * `pitch` (base pitch only), `none` (default). The pipeline's transform stage does the rest.
    */
   prosody?: 'full' | 'pitch' | 'none';
+  /** `ipa`: the engine takes per-word IPA (`SynthesisInput.pronunciations`); absent: it does not. */
+  phonemeInput?: 'ipa';
   voices: EngineVoiceInfo[];
 }
 

@@ -3,9 +3,10 @@ import { makeSilence } from '../audio/silence.js';
 import { applyTransform, transformTimings } from '../audio/transform.js';
 import type { ModelKey } from './model-keys.js';
 import { AppError } from '../errors.js';
-import type { EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
+import type { EngineInfo, EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
 import type { EngineRegistry } from './engine-registry.js';
 import { EMOTIONS, type MarkupSegment } from './markup.js';
+import { applyLexicon, type LexiconEntry } from './lexicon.js';
 import { chooseEngine, type ClosestLanguage, speechLanguageFor } from './model-policy.js';
 import {
   SENTENCE_GAP_SECONDS,
@@ -87,6 +88,7 @@ interface SentenceSettings {
   variation: number;
   speed: number;
   transform: VoiceTransform;
+  lexicon?: LexiconEntry[];
 }
 
 type Synthesized = { audio: PcmAudio; words: WordTiming[]; steer?: VoiceTransform };
@@ -135,6 +137,8 @@ export interface SpeakRequest {
   temperature?: number;
   /** v-studio only. */
   deliveryMode?: DeliveryMode;
+  /** Pronunciation lexicon entries, merged in priority order (speech/lexicon.ts). */
+  lexicon?: LexiconEntry[];
 }
 
 export interface SpeakResult {
@@ -234,6 +238,7 @@ export class SpeechPipeline {
       // The voice transform runs on each speech piece, so pauses keep exactly the requested length
       // even when it changes the tempo; word timings move with it.
       transform: engineTransform ?? request.voice.transform ?? {},
+      ...(request.lexicon ? { lexicon: request.lexicon } : {}),
     };
     const units = planUnits(request.segments);
     return {
@@ -308,10 +313,16 @@ export class SpeechPipeline {
           }
         : undefined;
     // The engine speaks the normalized words; captions keep the written ones (docs/text.md).
-    const written = normalizeRuns(unit.runs ?? [{ text: unit.text }], settings.language);
-    const verbatim = isVerbatim(written);
+    const runs = applyLexicon(unit.runs ?? [{ text: unit.text }], settings.lexicon);
+    const written = normalizeRuns(runs, settings.language);
+    // Lexicon IPA goes to engines that take it, one entry per spoken word; others read the words.
+    const phonemes = engine.info.phonemeInput === 'ipa' && written.some((w) => w.ipa !== undefined);
+    const verbatim = isVerbatim(written) && !phonemes;
     const result = await this.synthesize(engine, {
       text: verbatim ? unit.text : written.flatMap((w) => w.spoken).join(' '),
+      ...(phonemes
+        ? { pronunciations: written.flatMap((w) => w.spoken.map((_, k) => (w.ipa === undefined ? null : k === 0 ? w.ipa : ''))) }
+        : {}),
       language: settings.language,
       voice: settings.voice,
       speed: clamp(settings.speed * (style?.pace ?? 1) * unit.rate, 0.3, 2.5),
@@ -338,6 +349,11 @@ export class SpeechPipeline {
         cause: err,
       });
     }
+  }
+
+  /** What the engine that would speak this request is (id, IPA input…), without synthesizing. */
+  async engineFor(model: ModelKey, voice: VoiceRealization): Promise<EngineInfo> {
+    return (await this.pickEngine(model, voice)).engine.info;
   }
 
   /**

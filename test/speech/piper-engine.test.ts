@@ -8,7 +8,7 @@ import type { SynthesisInput } from '../../src/speech/engine.js';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
 import { parsePiperConfig } from '../../src/speech/engines/piper/config.js';
 import { createPiperEngine } from '../../src/speech/engines/piper/index.js';
-import { piperIds, piperModelInput, piperPhonemes } from '../../src/speech/engines/piper/phonemize.js';
+import { piperIds, piperIpa, piperModelInput, piperPhonemes } from '../../src/speech/engines/piper/phonemize.js';
 import { PIPER, piperFixtureSample, writePiperFixture } from '../fixtures/onnx/make-fixtures.js';
 
 /**
@@ -65,6 +65,19 @@ describe('Piper phonemization (espeak-ng IPA → phoneme_id_map)', () => {
     // piper-phonemize's default map: ^ 1, _ 0, h 20, ˈ 120, a 14, ɪ 74, . 10, $ 2.
     assert.deepEqual(input.ids, [1, 0, 20, 0, 120, 0, 14, 0, 74, 0, 10, 0, 2]);
     assert.deepEqual(input.owner, [-1, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, -1]);
+  });
+
+  test('a lexicon IPA entry replaces its word\'s phonemes, owned by that word', () => {
+    const tokens = ['I', 'like', 'tomato,', 'too.'];
+    const indices = tokens.map((_, i) => i);
+    const phonemize = (c: readonly string[]) => ipa.phonemize(c, config.espeakVoice);
+    const without = piperPhonemes(tokens, indices, config, phonemize);
+    const given = piperPhonemes(tokens, indices, config, phonemize, [null, null, piperIpa('təmˈɑːt͡ʃoʊ'), null]);
+    assert.notEqual(given.text, without.text);
+    assert.ok(given.text.includes('təmˈɑːtʃoʊ, '), `${given.text}: tie bar dropped, the comma kept`);
+    const at = given.text.indexOf('təm');
+    assert.deepEqual([...new Set(given.owner.slice(at, at + 'təmˈɑːtʃoʊ'.length))], [2]);
+    assert.ok(given.text.endsWith(without.text.slice(without.text.lastIndexOf(' ') + 1)), `${given.text} / ${without.text}`);
   });
 
   test('words espeak joins keep its reading and are split between their owners', () => {

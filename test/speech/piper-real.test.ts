@@ -147,6 +147,15 @@ describe('Piper en_US-joe-medium (real weights)', PIPER_SKIP, () => {
     assert.ok(loudnessDb(result.audio) > -35, `loudness ${loudnessDb(result.audio)} dBFS`);
   });
 
+  test('lexicon IPA (pronunciations) is spoken for its word and timed on it', async () => {
+    const text = 'The cat sat on Bob today.';
+    const plain = await engine.synthesize(input(text));
+    const given = await engine.synthesize({ ...input(text), pronunciations: [null, null, null, null, 'bˈɑːbəlˌɑːbəlˌɑːbəlˌɑːbəl', null] });
+    const span = (r: SynthesisResult, k: number) => r.words[k]!.end - r.words[k]!.start;
+    assert.deepEqual(given.words.map((w) => w.word), plain.words.map((w) => w.word));
+    assert.ok(span(given, 4) > 2 * span(plain, 4), `Bob ${span(given, 4)} s vs ${span(plain, 4)} s`);
+  });
+
   test('one inference per sentence; speed divides length_scale', async () => {
     // variation 0 removes the noise, so the same sentence always gives the same samples.
     const flat = { variation: 0 };

@@ -537,6 +537,732 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/lexicons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Own lexicons and those shared in the caller's workspace, oldest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lexicons: {
+                                /** @description ISO 8601 */
+                                created_at: string;
+                                entry_count: number;
+                                language: string;
+                                lexicon_id: string;
+                                name: string;
+                                owner_account_id: string;
+                                /** @description ISO 8601 */
+                                updated_at: string;
+                                /** @description Shared with this workspace's members, or null (private) */
+                                workspace_id: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a pronunciation lexicon (JSON, or PLS XML with Content-Type application/pls+xml) */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Name of a lexicon sent as PLS */
+                    name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description At most 500 */
+                        entries: {
+                            /** @description Words spoken instead (captions keep `text`) */
+                            alias?: string;
+                            /**
+                             * @description Match only this exact case
+                             * @default false
+                             */
+                            case_sensitive?: boolean;
+                            /** @description IPA spoken instead, in symbols Kokoro's vocabulary has (422 otherwise) */
+                            ipa?: string;
+                            /** @description Written form: a word or several, matched on whole words */
+                            text: string;
+                        }[];
+                        /**
+                         * @description BCP-47 tag (the PLS xml:lang)
+                         * @default en
+                         */
+                        language?: string;
+                        name: string;
+                    };
+                    "application/pls+xml": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            entries: {
+                                /** @description Words spoken instead (captions keep `text`) */
+                                alias?: string;
+                                /**
+                                 * @description Match only this exact case
+                                 * @default false
+                                 */
+                                case_sensitive: boolean;
+                                /** @description IPA spoken instead, in symbols Kokoro's vocabulary has (422 otherwise) */
+                                ipa?: string;
+                                /** @description Written form: a word or several, matched on whole words */
+                                text: string;
+                            }[];
+                            language: string;
+                            lexicon_id: string;
+                            name: string;
+                            owner_account_id: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            /** @description Shared with this workspace's members, or null (private) */
+                            workspace_id: string | null;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                415: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lexicons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lexicon, as JSON or (?format=pls) as a W3C PLS 1.0 document */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "json" | "pls";
+                };
+                header?: never;
+                path: {
+                    /** @description Lexicon id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The lexicon */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            entries: {
+                                /** @description Words spoken instead (captions keep `text`) */
+                                alias?: string;
+                                /**
+                                 * @description Match only this exact case
+                                 * @default false
+                                 */
+                                case_sensitive: boolean;
+                                /** @description IPA spoken instead, in symbols Kokoro's vocabulary has (422 otherwise) */
+                                ipa?: string;
+                                /** @description Written form: a word or several, matched on whole words */
+                                text: string;
+                            }[];
+                            language: string;
+                            lexicon_id: string;
+                            name: string;
+                            owner_account_id: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            /** @description Shared with this workspace's members, or null (private) */
+                            workspace_id: string | null;
+                        };
+                        "application/pls+xml": string;
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Replace a lexicon's name, language and entries (JSON or PLS); its creator or the workspace owner only */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description Name of a lexicon sent as PLS */
+                    name?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Lexicon id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description At most 500 */
+                        entries: {
+                            /** @description Words spoken instead (captions keep `text`) */
+                            alias?: string;
+                            /**
+                             * @description Match only this exact case
+                             * @default false
+                             */
+                            case_sensitive?: boolean;
+                            /** @description IPA spoken instead, in symbols Kokoro's vocabulary has (422 otherwise) */
+                            ipa?: string;
+                            /** @description Written form: a word or several, matched on whole words */
+                            text: string;
+                        }[];
+                        /**
+                         * @description BCP-47 tag (the PLS xml:lang)
+                         * @default en
+                         */
+                        language?: string;
+                        name: string;
+                    };
+                    "application/pls+xml": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            entries: {
+                                /** @description Words spoken instead (captions keep `text`) */
+                                alias?: string;
+                                /**
+                                 * @description Match only this exact case
+                                 * @default false
+                                 */
+                                case_sensitive: boolean;
+                                /** @description IPA spoken instead, in symbols Kokoro's vocabulary has (422 otherwise) */
+                                ipa?: string;
+                                /** @description Written form: a word or several, matched on whole words */
+                                text: string;
+                            }[];
+                            language: string;
+                            lexicon_id: string;
+                            name: string;
+                            owner_account_id: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            /** @description Shared with this workspace's members, or null (private) */
+                            workspace_id: string | null;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                415: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a lexicon; its creator or the workspace owner only */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Lexicon id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -1019,6 +1745,8 @@ export interface paths {
                          * @enum {unknown}
                          */
                         format?: "MP3" | "WAV" | "FLAC" | "OGG_OPUS" | "LINEAR16" | "PCM" | "ALAW" | "MULAW";
+                        /** @description Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro, Piper); elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md) */
+                        lexicon_ids?: string[];
                         /** @description v-studio, v-flash, v-pro (default) or v-lite; anything else is 422 unknown_model */
                         model?: string;
                         /**
@@ -1852,6 +2580,8 @@ export interface paths {
                          * @enum {unknown}
                          */
                         format?: "MP3" | "WAV" | "FLAC" | "OGG_OPUS" | "LINEAR16" | "PCM" | "ALAW" | "MULAW";
+                        /** @description Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro, Piper); elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md) */
+                        lexicon_ids?: string[];
                         /** @description v-studio, v-flash, v-pro (default) or v-lite; anything else is 422 unknown_model */
                         model?: string;
                         /**
@@ -3505,6 +4235,8 @@ export interface paths {
                         input: string;
                         /** @description Tone and delivery in words ("cheerful", "calm and steady"); steers gpt-4o-mini-tts / v-studio only, 422 on others */
                         instructions?: string;
+                        /** @description voicelib extension: up to 3 pronunciation lexicon ids (/api/v1/lexicons), the first listed winning */
+                        lexicon_ids?: string[];
                         /** @description tts-1 and tts-1-hd (→ v-pro), gpt-4o-mini-tts (→ v-studio), or a voicelib model key */
                         model: string;
                         /**

@@ -58,6 +58,12 @@ export const SpeechRequest = Type.Object({
       description: '0.25-4. 0.5-1.5 is spoken by the engine; beyond, a pitch-preserving time stretch does the rest',
     }),
   ),
+  lexicon_ids: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      maxItems: 3,
+      description: 'voicelib extension: up to 3 pronunciation lexicon ids (/api/v1/lexicons), the first listed winning',
+    }),
+  ),
   stream_format: Type.Optional(
     Type.Enum(['audio', 'sse'], {
       default: 'audio',

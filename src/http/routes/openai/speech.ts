@@ -72,6 +72,7 @@ export const openAiSpeechRoutes: FastifyPluginAsyncTypebox<{ generations: Genera
           format: body.response_format ?? 'mp3',
           ...(body.speed !== undefined ? { speed: body.speed } : {}),
           ...(body.instructions !== undefined ? { instructions: body.instructions } : {}),
+          ...(body.lexicon_ids !== undefined ? { lexicon_ids: body.lexicon_ids } : {}),
         },
         cancelled.signal,
       );

@@ -45,6 +45,15 @@ export const TtsRequest = Type.Object({
       description: 'true or "phrase" (phrase cues) or "word" (one cue per word): adds the SRT as `captions`',
     }),
   ),
+  lexicon_ids: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      maxItems: 3,
+      description:
+        'Up to 3 pronunciation lexicons (/api/v1/lexicons), the first listed winning where two hold the same word. ' +
+        'Unknown or foreign ids are 404. IPA entries are spoken by engines that take IPA (Kokoro, Piper); ' +
+        'elsewhere they are read as written, with an ignored_lexicon_ipa warning (docs/text.md)',
+    }),
+  ),
 });
 
 export const GenerationSummary = Type.Object({

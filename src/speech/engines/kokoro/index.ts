@@ -10,6 +10,7 @@ import { numberParam } from '../shared/params.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import { needsPreparation, prepareText } from '../../text/prepare.js';
 import type { PreparedModel } from './prepare.js';
+import { kokoroIpa } from './ipa-input.js';
 import type { KokoroRequest } from './synthesize.js';
 import { joinParts, splitForWorkers } from './split.js';
 import type { KokoroReply } from './worker.js';
@@ -151,6 +152,8 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       // Measured with the prepared float32 graph: 0.75 CPU seconds per audio second on 2 threads,
       // so about 2.7x real time on 2 idle cores (0.7-0.9x under a load of 3-7).
       realTimeFactor: 2.5,
+      // Its input is IPA: a lexicon's IPA entries are spoken as given (ipa-input.ts, docs/text.md).
+      phonemeInput: 'ipa',
       voices: kokoroVoiceInfos(),
     },
 
@@ -205,9 +208,12 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
           ? await prepareText(input.text, 'ja')
           : undefined;
       const { file, prepared: isPrepared } = await prepare(model);
+      // Lexicon IPA (one entry per whitespace token of the text) in the vocabulary's symbols.
+      const pronunciations = input.pronunciations?.map((p) => (p === null || p === '' ? p : kokoroIpa(p).phonemes));
       const job = (text: string) => ({
         text,
         ...(words === undefined ? {} : { words }),
+        ...(pronunciations === undefined ? {} : { pronunciations }),
         voice,
         language,
         modelFile: file,
@@ -218,7 +224,9 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       });
       // A long text goes to the workers in sentence groups at once (split.ts); prepared Japanese
       // words belong to the whole text, so it stays in one piece.
-      const texts = words === undefined ? splitForWorkers(input.text, workers) : [input.text];
+      // Pronunciations are indexed by the whole text's tokens, so such a text is not split either
+      // (the pipeline sends one sentence at a time: it rarely reaches the split size).
+      const texts = words === undefined && pronunciations === undefined ? splitForWorkers(input.text, workers) : [input.text];
       const results = await Promise.all(
         texts.map(async (text) => {
           const result = await pool.run({ kind: 'synthesize', job: job(text) }, [], input.signal);

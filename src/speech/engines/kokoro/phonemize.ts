@@ -1,5 +1,6 @@
 import type { AlignedText } from '../onnx/aligned-text.js';
 import type { TokenSequence } from '../onnx/chunks.js';
+import { withGivenPhonemes } from '../onnx/given-phonemes.js';
 import { type IpaFunction, phonemizeWords } from '../onnx/phonemize-words.js';
 import { normalizeEnglishWord, normalizePunctuation } from './normalize.js';
 import { KOKORO_VOCAB } from './vocab.js';
@@ -31,26 +32,34 @@ const ENGLISH_FIXES: ReadonlyArray<readonly [RegExp, string]> = [
   [/ z(?=[;:,.!?¡¿—…"«»“” ]|$)/g, 'z'],
 ];
 
-/** The phoneme string of a sentence (request tokens `indices`), each unit owned by its token. */
+/**
+ * The phoneme string of a sentence (request tokens `indices`), each unit owned by its token.
+ * `pronunciations[i]`, when a string, is token i's phonemes in Kokoro's symbols (a lexicon entry,
+ * ipa-input.ts) instead of espeak's reading (onnx/given-phonemes.ts).
+ */
 export function kokoroPhonemes(
   tokens: readonly string[],
   indices: readonly number[],
   language: KokoroLanguage,
   ipa: IpaFunction,
+  pronunciations?: ReadonlyArray<string | null>,
 ): AlignedText {
   const english = language === 'a' || language === 'b';
-  const words = indices.map((i) => ({
-    text: english
-      ? normalizeEnglishWord(tokens[i] ?? '', tokens[i + 1])
-      : normalizePunctuation(tokens[i] ?? ''),
-    owner: i,
-  }));
-  let phonemes = phonemizeWords(words, { ipa, punctuation: KOKORO_PUNCTUATION });
-  if (english) {
-    for (const [pattern, replacement] of ENGLISH_FIXES) phonemes = phonemes.replace(pattern, replacement);
-    if (language === 'a') phonemes = phonemes.replace(/(?<=nˈaɪn)ti(?!ː)/g, 'di');
-  }
-  return phonemes.trim();
+  const espeak = (run: readonly number[]): AlignedText => {
+    const words = run.map((i) => ({
+      text: english ? normalizeEnglishWord(tokens[i] ?? '', tokens[i + 1]) : normalizePunctuation(tokens[i] ?? ''),
+      owner: i,
+    }));
+    let phonemes = phonemizeWords(words, { ipa, punctuation: KOKORO_PUNCTUATION });
+    if (english) {
+      for (const [pattern, replacement] of ENGLISH_FIXES) phonemes = phonemes.replace(pattern, replacement);
+      if (language === 'a') phonemes = phonemes.replace(/(?<=nˈaɪn)ti(?!ː)/g, 'di');
+    }
+    return phonemes;
+  };
+  // Punctuation at a given word's edges that Kokoro's vocabulary has stays around its phonemes.
+  const keep = (edge: string) => [...edge].filter((c) => KOKORO_PUNCTUATION.includes(c)).join('');
+  return withGivenPhonemes(tokens, indices, pronunciations, espeak, keep).trim();
 }
 
 /** Vocabulary ids of a phoneme string (unknown characters dropped), without the padding ids. */

@@ -45,6 +45,8 @@ export interface KokoroJob {
   words?: PreparedWord[];
   voice: string;
   language: KokoroLanguage;
+  /** Per whitespace token of `text`: its phonemes in Kokoro's symbols (lexicon IPA), or null. */
+  pronunciations?: Array<string | null>;
   modelFile: string;
   /** The source model, when `modelFile` is a prepared copy of it: used if the copy fails to load. */
   fallbackModelFile?: string | null;
@@ -142,7 +144,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
     const ipa = await getPhonemizer();
     const espeakVoice = KOKORO_LANGUAGES[job.language].espeak;
     const phonemize = (clauses: readonly string[]) => ipa.phonemize(clauses, espeakVoice);
-    phonemesOf = (indices) => kokoroPhonemes(tokens, indices, job.language, phonemize);
+    phonemesOf = (indices) => kokoroPhonemes(tokens, indices, job.language, phonemize, job.pronunciations);
   }
   const sentences = splitSentences(tokens).map((indices) => kokoroIds(phonemesOf(indices)));
   const chunks = chunkSequences(sentences, {

@@ -4,6 +4,7 @@ import type { EngineInfo, SpeechEngine, SynthesisInput, SynthesisResult } from '
 import { onnxRuntimeInstalled } from '../onnx/session.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import type { PiperRequest, PiperResult } from './synthesize.js';
+import { piperIpa } from './phonemize.js';
 import {
   choosePiperVoice,
   findPiperVoices,
@@ -55,6 +56,8 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
     naturalness: 3.4,
     // joe-medium on 2 shared cores: 2.0–2.1× real time at 2,000 characters, 2.8–3.9× at ~100.
     realTimeFactor: 3,
+    // Voices read espeak IPA: a lexicon's IPA entries are spoken (phonemize.ts, docs/text.md).
+    phonemeInput: 'ipa',
     voices: voices.map(piperVoiceInfo),
   };
   /** Looks at the models folders again (a voice may have been pulled since start-up). */
@@ -99,6 +102,9 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
           kind: 'synthesize',
           job: {
             text: input.text,
+            ...(input.pronunciations
+              ? { pronunciations: input.pronunciations.map((p) => (p === null || p === '' ? p : piperIpa(p))) }
+              : {}),
             modelFile: voice.modelFile,
             config,
             speaker,

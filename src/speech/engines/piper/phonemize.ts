@@ -1,5 +1,6 @@
 import { AlignedText } from '../onnx/aligned-text.js';
 import type { TokenSequence } from '../onnx/chunks.js';
+import { withGivenPhonemes } from '../onnx/given-phonemes.js';
 import { type IpaFunction, phonemizeWords } from '../onnx/phonemize-words.js';
 import type { PiperConfig } from './config.js';
 
@@ -28,12 +29,33 @@ const DEFAULT_PHONEME_MAPS: Readonly<Record<string, ReadonlyMap<string, readonly
   'pt-br': new Map([['c', ['k']]]),
 };
 
-/** The phoneme string of a sentence (request tokens `indices`), each unit owned by its token. */
+/** Single-symbol affricates some IPA writers use, as the two symbols espeak (and so Piper) uses. */
+const LIGATURES: ReadonlyArray<readonly [string, string]> = [
+  ['ʧ', 'tʃ'], ['ʤ', 'dʒ'], ['ʦ', 'ts'], ['ʣ', 'dz'], ['ʨ', 'tɕ'], ['ʥ', 'dʑ'],
+];
+
+/**
+ * A caller's IPA (a lexicon entry, validated against the IPA symbol set) in espeak's spelling, as
+ * Piper voices were trained on it: tie bars dropped, ligatures split, ASCII g as ɡ. Symbols a
+ * voice's `phoneme_id_map` lacks are then dropped by `piperIds`, as Piper does.
+ */
+export function piperIpa(ipa: string): string {
+  let phonemes = ipa.normalize('NFD').replace(/[\u0361\u035C]/gu, '').replaceAll('g', 'ɡ');
+  for (const [from, to] of LIGATURES) phonemes = phonemes.replaceAll(from, to);
+  return phonemes.trim().replace(/\s+/gu, ' ');
+}
+
+/**
+ * The phoneme string of a sentence (request tokens `indices`), each unit owned by its token.
+ * `pronunciations[i]`, when a string, is token i's IPA (`piperIpa`) instead of espeak's reading
+ * (onnx/given-phonemes.ts); `text` voices, which read characters, ignore it.
+ */
 export function piperPhonemes(
   tokens: readonly string[],
   indices: readonly number[],
   config: PiperConfig,
   ipa: IpaFunction,
+  pronunciations?: ReadonlyArray<string | null>,
 ): AlignedText {
   if (config.phonemeType === 'text') {
     const parts: AlignedText[] = [];
@@ -43,8 +65,11 @@ export function piperPhonemes(
     });
     return AlignedText.concat(parts).map((unit) => unit.toLowerCase().normalize('NFD'));
   }
-  const words = indices.map((i) => ({ text: tokens[i] ?? '', owner: i }));
-  const phonemes = phonemizeWords(words, { ipa, punctuation: CUTS, renderPunctuation });
+  const espeak = (run: readonly number[]) =>
+    phonemizeWords(run.map((i) => ({ text: tokens[i] ?? '', owner: i })), { ipa, punctuation: CUTS, renderPunctuation });
+  // Around a given word, its clause terminator (as Piper renders punctuation), without the space.
+  const keep = (edge: string) => (edge === '' ? '' : renderPunctuation(edge).trim());
+  const phonemes = withGivenPhonemes(tokens, indices, pronunciations, espeak, keep);
   const phonemeMap =
     config.phonemeMap.size > 0 ? config.phonemeMap : DEFAULT_PHONEME_MAPS[config.espeakVoice.toLowerCase()];
   return phonemes

@@ -38,6 +38,8 @@ export const PIPER_MAX_PHONEMES = 400;
 
 export interface PiperJob {
   text: string;
+  /** Per whitespace token of `text`: its IPA (lexicon entry, `piperIpa`), or null. */
+  pronunciations?: Array<string | null>;
   modelFile: string;
   config: PiperConfig;
   /** Speaker id for multi-speaker voices. */
@@ -75,7 +77,7 @@ export async function synthesizePiper(job: PiperJob): Promise<PiperResult> {
   const ipa = config.phonemeType === 'espeak' ? await getPhonemizer() : null;
   const phonemize = (clauses: readonly string[]) => ipa?.phonemize(clauses, config.espeakVoice) ?? [];
   const sentences = splitSentences(tokens).map((indices) =>
-    piperIds(piperPhonemes(tokens, indices, config, phonemize), config),
+    piperIds(piperPhonemes(tokens, indices, config, phonemize, job.pronunciations), config),
   );
   const breakAfter = new Set([...'.,?!:;'].flatMap((c) => config.phonemeIdMap.get(c) ?? []));
   const chunks = chunkSequences(sentences, {

@@ -19,8 +19,10 @@ export interface TextRun {
   text: string;
   /** `<say-as interpret-as>`: read the run as this kind. */
   sayAs?: { interpretAs: string; format?: string };
-  /** `<sub alias>`: speak this instead of the text. */
+  /** `<sub alias>` or a lexicon alias entry: speak this instead of the text. */
   alias?: string;
+  /** A lexicon IPA entry: engines that take IPA speak this for the run (speech/lexicon.ts). */
+  ipa?: string;
 }
 
 export interface NormalizedWord {
@@ -28,6 +30,11 @@ export interface NormalizedWord {
   written: string;
   /** Its spoken words, no whitespace inside any of them; may be empty. */
   spoken: string[];
+  /**
+   * A lexicon IPA entry's phonemes for this token, for engines that take IPA (others speak
+   * `spoken`); '' on the later tokens of a several-word entry, whose IPA the first one holds.
+   */
+  ipa?: string;
 }
 
 const POINT: Record<string, string> = { en: 'point', es: 'coma', de: 'Komma' };
@@ -54,7 +61,13 @@ export function normalizeRuns(runs: readonly TextRun[], language: string): Norma
   for (const run of runs) {
     const written = tokenizeWhitespace(run.text).map((t) => t.text);
     if (run.alias !== undefined) {
-      words.push(...spread(written.length > 0 ? written : [run.alias], split(run.alias)));
+      // A lexicon's run keeps the tokens' punctuation: it goes around the alias (engines pause on it).
+      const lead = written.length > 0 ? splitPunctuation(written[0]!).lead : '';
+      const trail = written.length > 0 ? splitPunctuation(written[written.length - 1]!).trail : '';
+      const alias = split(run.alias);
+      words.push(...spread(written.length > 0 ? written : [run.alias], alias.length > 0 ? attach(lead, alias, trail) : alias));
+    } else if (run.ipa !== undefined) {
+      words.push(...readPlain(written, normalizer, language).map((word, k) => ({ ...word, ipa: k === 0 ? (run.ipa ?? '') : '' })));
     } else if (run.sayAs !== undefined && normalizer !== null) {
       const spoken = sayAs(run.text, run.sayAs, normalizer, language);
       words.push(...(spoken === null ? readPlain(written, normalizer, language) : spread(written, split(spoken))));
