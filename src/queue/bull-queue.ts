@@ -65,6 +65,19 @@ function connect(url: string, owned: Redis[]): Redis {
   return client;
 }
 
+/** How long closing waits for Redis before the connections are cut (ms). */
+const CLOSE_GRACE_MS = 3000;
+
+/** Waits for `closing` to settle, or `ms`, whichever comes first; close errors are not news at shutdown. */
+async function closeWithin(closing: Promise<unknown>[], ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([Promise.allSettled(closing), grace]);
+  clearTimeout(timer);
+}
+
 const disconnectAll = (owned: Redis[]) => {
   for (const client of owned) client.disconnect();
 };
@@ -142,8 +155,9 @@ export class BullJobQueue<P, R> implements JobQueue<P, R> {
   }
 
   async close(): Promise<void> {
-    await this.events.close();
-    await this.queue.close();
+    // With Redis gone, BullMQ's close waits for a reconnection that never comes: give it a moment
+    // to close cleanly, then cut the connections, which ends any wait.
+    await closeWithin([this.events.close(), this.queue.close()], CLOSE_GRACE_MS);
     disconnectAll(this.owned);
   }
 }
@@ -200,7 +214,7 @@ export async function startBullWorker<P, R>(handler: JobHandler<P, R>, options: 
   await worker.waitUntilReady();
   return {
     async close() {
-      await worker.close();
+      await closeWithin([worker.close()], CLOSE_GRACE_MS);
       disconnectAll(owned);
     },
   };
