@@ -28,7 +28,8 @@ export const VoiceIdParams = Type.Object({ voiceId: Type.String({ description: '
 
 export const Paging = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'Page size 1-500; omitted = all' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Number of voices to skip' })),
+  // Query numbers must be safe integers (src/http/validation.ts); the schema says so.
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, description: 'Number of voices to skip' })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive filter on id, slug and name' })),
 };
 
