@@ -41,10 +41,10 @@ export interface FuzzResult {
   compared4xx: number;
 }
 
-function run(command: string, args: string[], env: Record<string, string>, echo = false) {
+function run(command: string, args: string[], env: Record<string, string>, echo = false, cwd = ROOT) {
   return new Promise<{ code: number | null; out: string }>((resolve, reject) => {
     // Async spawn: the server under test lives in this process and must keep answering.
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env } });
     let out = '';
     const take = (d: Buffer) => {
       out += d.toString();
@@ -184,7 +184,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       // The pretended change only needs to be seen once.
       ...(options.pretendChange ? ['--max-failures', '1'] : []),
     ];
-    const result = await run(schemathesis, args, { SCHEMATHESIS_HOOKS: 'voicelib_hooks', VOICELIB_FUZZ_STATE_URL: state.url, PYTHONPATH: path.dirname(HOOKS), PYTHONDONTWRITEBYTECODE: '1' }, options.echo);
+    const result = await run(schemathesis, args, { SCHEMATHESIS_HOOKS: 'voicelib_hooks', VOICELIB_FUZZ_STATE_URL: state.url, PYTHONPATH: path.dirname(HOOKS), PYTHONDONTWRITEBYTECODE: '1' }, options.echo,
+      // Schemathesis keeps the crashes it found in ./.schemathesis and replays them first next time:
+      // inside the report folder, a test run starts clean and the long runs keep their history.
+      options.reportDir);
     return { outcome: 'ran', code: result.code, output: result.out, requests: state.counts.before, compared4xx: state.counts.after };
   } finally {
     await state.close();

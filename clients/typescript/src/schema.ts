@@ -616,6 +616,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 429: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -712,6 +729,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 429: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -793,6 +827,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -935,6 +986,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1177,6 +1245,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -1345,6 +1430,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 429: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -1427,6 +1529,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -1604,6 +1723,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 416: {
                     headers: {
                         /** @description bytes *\/SIZE */
@@ -1745,6 +1881,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -1988,6 +2141,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -2168,6 +2338,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -2278,6 +2465,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -2479,6 +2683,29 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -2620,6 +2847,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 429: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -2710,6 +2954,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -2951,6 +3212,29 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -3076,6 +3360,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -3300,6 +3601,29 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -3441,6 +3765,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -3611,6 +3952,17 @@ export interface paths {
                     };
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
+                414: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
                 422: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -3730,6 +4082,17 @@ export interface paths {
                     };
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
+                414: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
                 429: {
                     headers: {
                         /** @description Seconds to wait before trying again */
@@ -3816,6 +4179,17 @@ export interface paths {
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
                 404: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                414: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
