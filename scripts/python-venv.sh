@@ -12,7 +12,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${VOICELIB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/voicelib}
 dir=${1:-$cache/venv-openai}
-requirements="$here/python-requirements.txt"
+# Another tool set (scripts/fuzz-venv.sh) passes its own pinned file.
+requirements=${VOICELIB_VENV_REQUIREMENTS:-$here/python-requirements.txt}
 stamp="$dir/.requirements.sha256"
 want=$(sha256sum "$requirements" | cut -d' ' -f1)
 

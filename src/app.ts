@@ -50,6 +50,16 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
             serializers: { req: requestSerializer as never },
           },
     bodyLimit: config.bodyLimitBytes,
+    // F5 (docs/reliability.md): a client sending its request slowly holds a socket only this long.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      // Node enforces the two timeouts above on this tick (default 30 s); a quarter of the shorter
+      // keeps the overshoot small without scanning the connections more than 10 times a second.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(Math.min(config.timeouts.headersMs, config.timeouts.requestMs) / 4))),
+    },
     // A caller's own request id is kept when it is safe to log; otherwise we make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -78,12 +88,19 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
     if (request.url.length > MAX_URL_BYTES) {
       return sendError(reply, new AppError('uri_too_long', `The URL is too long; keep it under ${MAX_URL_BYTES} bytes`));
     }
+    // No id, token or filter holds NUL, and PostgreSQL refuses it in a query parameter (a 500
+    // Schemathesis found on PostgreSQL): refuse %00 in the path or query string up front.
+    if (/%00/.test(request.url)) {
+      return sendError(reply, new AppError('bad_request', 'The URL must not contain NUL characters (%00)'));
+    }
   });
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('Connection', 'close');
+  app.addHook('onSend', async (request, reply) => {
+    // An answer given before the body arrived (401, 413, …) closes the connection: otherwise Node
+    // keeps reading, and discarding, whatever a slow client still sends, for as long as it sends (F5).
+    if (closing || !request.raw.complete) reply.header('Connection', 'close');
   });
 
   documentResponseHeaders(app);

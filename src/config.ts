@@ -31,6 +31,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** Time allowed to finish in-flight requests after SIGTERM before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * Connection timeouts (docs/reliability.md, F5), all in milliseconds: `requestMs` to receive a
+   * whole request, body included; `headersMs` to receive its headers; `idleMs` a socket may stay
+   * silent both ways while a request is open (0 = never); `keepAliveMs` between two requests.
+   */
+  timeouts: { requestMs: number; headersMs: number; idleMs: number; keepAliveMs: number };
   modelsDir: string;
   /** Extra folders searched for model files before `modelsDir` (e.g. a read-only mirror). */
   modelsSearchPath: string[];
@@ -167,6 +173,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 12 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000),
+    timeouts: {
+      // 120 s lets a full 12 MB clone upload through at 0.8 Mbit/s; slower senders get 408.
+      requestMs: int('REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
+      headersMs: int('HEADERS_TIMEOUT_MS', 20_000, 100, 3_600_000),
+      // Longer than the longest wait for a synthesis (QUEUE_JOB_TIMEOUT_MS, 600 s): a synchronous
+      // POST /api/v1/tts sends nothing until its audio is ready.
+      idleMs: int('CONNECTION_TIMEOUT_MS', 660_000, 0, 3_600_000),
+      keepAliveMs: int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000),
+    },
     modelsDir: path.resolve(cwd, str('MODELS_DIR', path.join(dataDir, 'models'))),
     modelsSearchPath: (env['MODELS_SEARCH_PATH'] ?? '')
       .split(path.delimiter)
@@ -189,6 +204,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     reconcileIntervalMs: int('RECONCILE_INTERVAL_MS', 30_000, 1000, 3_600_000),
   };
+  if (config.timeouts.headersMs > config.timeouts.requestMs) {
+    // Node refuses a header timeout longer than the whole request's.
+    problems.push('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  }
   if (config.redisUrl !== null && !/^rediss?:\/\//.test(config.redisUrl)) {
     problems.push(`REDIS_URL must start with redis:// or rediss:// (got "${config.redisUrl}")`);
   }

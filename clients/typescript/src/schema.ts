@@ -1320,6 +1320,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -1333,6 +1350,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1416,6 +1450,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -1429,6 +1480,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1506,6 +1574,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -1519,6 +1604,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1661,6 +1763,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -1905,6 +2024,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -2034,6 +2170,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -2057,6 +2210,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -2132,6 +2302,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -2155,6 +2342,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -2276,6 +2480,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -2316,6 +2537,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -2433,6 +2671,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -2473,6 +2728,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -2718,6 +2990,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -2898,6 +3187,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -2995,6 +3301,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -3008,6 +3331,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -3209,6 +3549,29 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -3311,6 +3674,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -3334,6 +3714,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -3427,6 +3824,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -3440,6 +3854,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -3681,6 +4112,29 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -3783,6 +4237,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -3806,6 +4277,23 @@ export interface paths {
                 };
                 /** @description Every failure has this shape */
                 404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
@@ -4030,6 +4518,29 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 422: {
                     headers: {
                         /** @description Requests allowed per minute for this key */
@@ -4158,6 +4669,23 @@ export interface paths {
                     };
                 };
                 /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -4171,6 +4699,23 @@ export interface paths {
                 /** @description Every failure has this shape */
                 403: {
                     headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -4343,6 +4888,17 @@ export interface paths {
                     };
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
+                414: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
                 422: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -4440,6 +4996,17 @@ export interface paths {
                     };
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
+                400: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -4452,6 +5019,17 @@ export interface paths {
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
                 403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                414: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
@@ -4525,6 +5103,17 @@ export interface paths {
                     };
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
+                400: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
                 401: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -4548,6 +5137,17 @@ export interface paths {
                 };
                 /** @description OpenAI's error shape; statuses as on the native API */
                 404: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAiError"];
+                    };
+                };
+                /** @description OpenAI's error shape; statuses as on the native API */
+                414: {
                     headers: {
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;

@@ -75,6 +75,11 @@ function fromFastify(error: FastifyError): AppError | null {
 export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url: string) => string[]) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let appError: AppError | null = null;
+    // Fastify asks a QUERY request for a Content-Type before its not-found handler runs; an
+    // unrouted method is still a 405 (or 404), whatever the body (found by Schemathesis).
+    if (error.code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE' && request.is404) {
+      return sendError(reply, unrouted(request, allowedMethods));
+    }
     if (isAppError(error)) appError = error;
     else if (error.validation) appError = validationToAppError(error.validation as never, error.validationContext ?? 'body');
     else appError = fromFastify(error);
@@ -88,24 +93,24 @@ export function registerErrorHandling(app: FastifyInstance, allowedMethods: (url
     return sendError(reply, appError);
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const allowed = allowedMethods(path);
-    if (allowed.length > 0) {
-      return sendError(
-        reply,
-        new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
-          headers: { Allow: allowed.join(', ') },
-        }),
-      );
-    }
-    return sendError(reply, new AppError('not_found', `No route ${request.method} ${path}`));
-  });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => sendError(reply, unrouted(request, allowedMethods)));
+}
+
+/** No route took the request: 405 with `Allow` when the path has other methods, else 404. */
+function unrouted(request: FastifyRequest, allowedMethods: (url: string) => string[]): AppError {
+  const path = request.url.split('?')[0] ?? '/';
+  const allowed = allowedMethods(path);
+  if (allowed.length > 0) {
+    return new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
+      headers: { Allow: allowed.join(', ') },
+    });
+  }
+  return new AppError('not_found', `No route ${request.method} ${path}`);
 }
 
 /** Remembers every route's pattern so an unmatched request can be told 405 instead of 404. */
 export function routeTable(app: FastifyInstance) {
-  const routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
+  const routes: Array<{ pattern: RegExp; methods: Set<string>; literal: boolean }> = [];
   app.addHook('onRoute', (route) => {
     const source = route.url
       .split('/')
@@ -116,11 +121,15 @@ export function routeTable(app: FastifyInstance) {
     const existing = routes.find((r) => r.pattern.source === pattern.source);
     const set = existing?.methods ?? new Set<string>();
     for (const m of methods) if (m !== 'HEAD') set.add(m);
-    if (!existing) routes.push({ pattern, methods: set });
+    if (!existing) routes.push({ pattern, methods: set, literal: !route.url.includes(':') });
   });
+  // A path that is a route of its own (`/voices/designs/previews`) is that resource, as the
+  // OpenAPI document says, not also an instance of a parametric one (`/voices/designs/:voiceId`).
   return (path: string): string[] => {
+    const matching = routes.filter((r) => r.pattern.test(path));
+    const literal = matching.filter((r) => r.literal);
     const methods = new Set<string>();
-    for (const r of routes) if (r.pattern.test(path)) for (const m of r.methods) methods.add(m);
+    for (const r of literal.length > 0 ? literal : matching) for (const m of r.methods) methods.add(m);
     return [...methods].sort();
   };
 }

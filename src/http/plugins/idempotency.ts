@@ -162,7 +162,10 @@ function document(route: RouteOptions): void {
     type: 'object',
     properties: {
       ...(headers.properties ?? {}),
-      [HEADER]: Type.Optional(Type.String({ description })),
+      // The documented form is the one the preHandler enforces (KEY_PATTERN), so generated keys are valid.
+      [HEADER]: Type.Optional(
+        Type.String({ pattern: KEY_PATTERN.source, 'x-malformed': 'one value of 1-255 visible ASCII characters', description }),
+      ),
     },
   };
   const response = (schema['response'] ??= {}) as Record<string, unknown>;

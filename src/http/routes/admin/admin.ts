@@ -4,6 +4,7 @@ import type { AccountService } from '../../../domain/accounts.js';
 import { MAX_POINTS_CHANGE, MAX_SLOTS } from '../../../domain/accounts.js';
 import { secretMatches, hashSecret } from '../../../domain/api-keys.js';
 import { AppError } from '../../../errors.js';
+import { refuseNul } from '../../validation.js';
 
 const Plan = Type.Object({
   name: Type.String(),
@@ -36,6 +37,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
   { accounts, adminToken },
 ) => {
   const tokenHash = hashSecret(adminToken);
+  // Account names, ledger reasons and plan names are stored: no NUL (PostgreSQL text cannot hold it).
+  app.addHook('preValidation', refuseNul);
   app.addHook('onRequest', async (request) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match || !secretMatches(match[1]!, tokenHash)) {

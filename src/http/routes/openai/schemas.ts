@@ -18,7 +18,8 @@ export const OpenAiError = Type.Object(
 /** Error responses of every /v1 route. */
 export function openAiErrors(...statuses: number[]): Record<number, TSchema> {
   const out: Record<number, TSchema> = {};
-  for (const status of [401, 403, 429, ...statuses]) out[status] = Type.Ref('OpenAiError');
+  // 400: any URL with %00; 414: any URL over 8 KiB (MAX_URL_BYTES); as on the native routes.
+  for (const status of [400, 401, 403, 414, 429, ...statuses]) out[status] = Type.Ref('OpenAiError');
   return out;
 }
 

@@ -5,6 +5,7 @@ import type { DesignService } from '../../../domain/designs.js';
 import type { VoiceLibrary } from '../../../domain/voice-library.js';
 import { languagesResponse } from '../../../voices/languages.js';
 import { Ok, Paging, SlotVoiceList, VoiceIdParams, VoiceList, errorResponses } from '../../schemas.js';
+import { refuseNul } from '../../validation.js';
 import {
   CloneRequest,
   CloneResponse,
@@ -31,6 +32,8 @@ const page = <T>(p: { items: T[]; total: number; count: number; offset: number; 
 });
 
 export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app, { library, clones, designs }) => {
+  // Names, descriptions and design prompts are stored: no NUL, which PostgreSQL text cannot hold.
+  app.addHook('preValidation', refuseNul);
   app.get(
     '/voices',
     {

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Creates the Python virtual environment of the schema-driven fuzzing (Schemathesis, pinned in
+# scripts/fuzz-requirements.txt) and prints the path of its python on stdout.
+#
+#   Usage: scripts/fuzz-venv.sh [DIR]     default DIR: ${VOICELIB_CACHE:-~/.cache/voicelib}/venv-fuzz
+#
+# Same rules as scripts/python-venv.sh, which does the work: idempotent (reused without network when
+# the pinned file is unchanged); exit 0 ready, 3 PyPI unreachable (callers may skip, except in CI), 1 else.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${VOICELIB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/voicelib}
+VOICELIB_VENV_REQUIREMENTS="$here/fuzz-requirements.txt" exec "$here/python-venv.sh" "${1:-$cache/venv-fuzz}"
