@@ -6,6 +6,8 @@ import type { Config, Role } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
+import { CallerCache, type CallerChanges } from './domain/caller-cache.js';
+import { PgCallerChanges } from './db/pg-caller-changes.js';
 import { CatalogVoiceDirectory } from './domain/catalog-voice-directory.js';
 import { CloneService } from './domain/clones.js';
 import { DesignService } from './domain/designs.js';
@@ -137,7 +139,8 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   const queue: SpeechQueue = config.redisUrl
     ? new BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
     : new InProcessJobQueue(localQueue, runner.run);
-  const accounts = new AccountService(store);
+  const { callers, changes } = await callerSharing(config, database, role);
+  const accounts = new AccountService(store, { callers, ...(changes ? { changes } : {}) });
   const generations = new GenerationService({
     config,
     store,
@@ -236,6 +239,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
       await generations.drain();
       await engines.close();
       await rateLimiter.close();
+      await changes?.close();
       await blobs.close();
       await database.close();
     },
@@ -248,6 +252,34 @@ export function summarize(r: ReconcileResult) {
     refunded: r.refunded.map((row) => ({ id: row.id, ref: `${row.ref_type}/${row.ref_id}`, points: Number(row.amount) })),
     settled: r.settled.map((row) => row.id),
   };
+}
+
+/** A live change channel bounds staleness by itself; the TTL only covers a message lost in transit (ms). */
+const CALLER_TTL_NOTIFIED_MS = 30_000;
+/**
+ * Without one (SQLite: the admin CLI writes from another process and cannot reach the server),
+ * entries live at most this long: a revocation or plan change takes effect within 1 s.
+ */
+const CALLER_TTL_UNNOTIFIED_MS = 1000;
+
+/**
+ * The caller cache and how changes reach it: PostgreSQL LISTEN/NOTIFY whenever the database is
+ * PostgreSQL (one or many processes, the CLI included), the process's own clear otherwise.
+ * Workers authenticate nobody, so they neither cache nor listen.
+ */
+async function callerSharing(config: Readonly<Config>, database: DatabaseHandle, role: Role) {
+  if (database.dialect !== 'postgres') {
+    return { callers: new CallerCache({ ttlMs: CALLER_TTL_UNNOTIFIED_MS }), changes: null };
+  }
+  const changes: CallerChanges = new PgCallerChanges(config.databaseUrl, database.db);
+  if (role === 'worker') return { callers: new CallerCache({ ttlMs: 0 }, false), changes };
+  // Not live until LISTEN runs: nothing is cached before changes can be heard.
+  const callers = new CallerCache({ ttlMs: CALLER_TTL_NOTIFIED_MS }, false);
+  await changes.subscribe(
+    () => callers.clear(),
+    (live) => callers.setLive(live),
+  );
+  return { callers, changes };
 }
 
 /** Removes the temp subfolders of processes that are gone (kill -9 leaves them behind). */
