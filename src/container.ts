@@ -254,27 +254,27 @@ export function summarize(r: ReconcileResult) {
   };
 }
 
-/** A live change channel bounds staleness by itself; the TTL only covers a message lost in transit (ms). */
-const CALLER_TTL_NOTIFIED_MS = 30_000;
 /**
- * Without one (SQLite: the admin CLI writes from another process and cannot reach the server),
- * entries live at most this long: a revocation or plan change takes effect within 1 s.
+ * Changes arrive in milliseconds (NOTIFY, or SQLite's data_version checked per lookup); the TTL
+ * only bounds the harm of a message lost in transit, in ms.
  */
-const CALLER_TTL_UNNOTIFIED_MS = 1000;
+const CALLER_TTL_MS = 30_000;
 
 /**
  * The caller cache and how changes reach it: PostgreSQL LISTEN/NOTIFY whenever the database is
- * PostgreSQL (one or many processes, the CLI included), the process's own clear otherwise.
+ * PostgreSQL (one or many processes, the CLI included); on SQLite the process's own clear, and
+ * the file's data_version for commits of other processes.
  * Workers authenticate nobody, so they neither cache nor listen.
  */
 async function callerSharing(config: Readonly<Config>, database: DatabaseHandle, role: Role) {
   if (database.dialect !== 'postgres') {
-    return { callers: new CallerCache({ ttlMs: CALLER_TTL_UNNOTIFIED_MS }), changes: null };
+    // The admin CLI writes from another process: data_version tells the next lookup.
+    return { callers: new CallerCache({ ttlMs: CALLER_TTL_MS, commitsElsewhere: database.commitsElsewhere }), changes: null };
   }
   const changes: CallerChanges = new PgCallerChanges(config.databaseUrl, database.db);
   if (role === 'worker') return { callers: new CallerCache({ ttlMs: 0 }, false), changes };
   // Not live until LISTEN runs: nothing is cached before changes can be heard.
-  const callers = new CallerCache({ ttlMs: CALLER_TTL_NOTIFIED_MS }, false);
+  const callers = new CallerCache({ ttlMs: CALLER_TTL_MS }, false);
   await changes.subscribe(
     () => callers.clear(),
     (live) => callers.setLive(live),

@@ -20,6 +20,12 @@ export interface DatabaseHandle {
    * to a slow heartbeat. On SQLite nothing: one process per database file.
    */
   holdLease(holder: string): Promise<void>;
+  /**
+   * SQLite: a number that changes whenever another connection (the admin CLI) commits to the file,
+   * read synchronously in microseconds (PRAGMA data_version). PostgreSQL: null (changes are
+   * announced with NOTIFY instead).
+   */
+  commitsElsewhere: (() => number) | null;
   /** Whether `holder`'s lease is held (its process runs). SQLite: always false, see holdLease. */
   leaseHeld(holder: string): Promise<boolean>;
   close(): Promise<void>;
@@ -46,7 +52,8 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: reusingStatements(database) as unknown as SqliteDatabase }),
   });
-  return handle(db, 'sqlite');
+  const dataVersion = database.prepare('PRAGMA data_version').raw(true);
+  return { ...handle(db, 'sqlite'), commitsElsewhere: () => (dataVersion.get() as number[])[0]! };
 }
 
 type SqliteDatabase = ConstructorParameters<typeof SqliteDialect>[0]['database'];
@@ -122,6 +129,7 @@ function handle(db: Db, dialect: 'sqlite' | 'postgres'): DatabaseHandle {
   return {
     db,
     dialect,
+    commitsElsewhere: null,
     async holdLease() {},
     async leaseHeld() {
       return false;

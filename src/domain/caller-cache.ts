@@ -19,9 +19,14 @@ export interface CallerCacheOptions {
   /**
    * How long an entry is trusted without hearing of changes, in ms. With a live change channel a
    * change arrives in milliseconds, so this only bounds the damage of a lost message; without one
-   * (SQLite, where the admin CLI writes from another process) it is the staleness bound itself.
+   * (a lost connection) nothing is cached at all.
    */
   ttlMs: number;
+  /**
+   * A counter that moves when another process committed to the database (SQLite's data_version),
+   * checked on every lookup: the admin CLI's changes then apply to the very next request.
+   */
+  commitsElsewhere?: (() => number) | null;
   /** Entries kept at most (one per API key in use); the oldest go first. */
   maxEntries?: number;
   now?: () => number;
@@ -50,16 +55,27 @@ export class CallerCache {
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly commitsElsewhere: (() => number) | null;
+  private seenCommits: number | null = null;
 
   constructor(options: CallerCacheOptions, live = true) {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
+    this.commitsElsewhere = options.commitsElsewhere ?? null;
     this.live = live;
   }
 
   /** The cached caller of `keyId`, with the key hash it was stored under. */
   get(keyId: string): { keyHash: string; caller: Caller } | undefined {
+    if (this.commitsElsewhere) {
+      const commits = this.commitsElsewhere();
+      if (commits !== this.seenCommits) {
+        this.seenCommits = commits;
+        this.clear();
+        return undefined;
+      }
+    }
     const entry = this.entries.get(keyId);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
