@@ -16,6 +16,8 @@
  *    presets x 4 sentences, the engine that served, request latency and RTF for 100 / 2,000 chars.
  * c. Clones of the quality kit's reference recordings: engine, naturalness, F0 error.
  * d. Streaming per model: time to first audio vs the whole request, 100 / 2,000 chars.
+ * h. HTTP hot path (`npm run bench:http`): GET /api/v1/ping and /voices against bare Fastify, v-lite
+ *    speech against espeak-ng alone (+ encode), each with its baseline measured in the same run.
  * Sections a-d print their goals (figure, target, PASS/MISS) as a report.
  *
  * Small request counts on purpose (the machine is shared); every table says how many. Timing
@@ -39,14 +41,17 @@ import { naturalness, presetSamples } from './sections/naturalness.js';
 import { perEngine } from './sections/per-engine.js';
 import { perModel } from './sections/per-model.js';
 import { requestPath } from './sections/request-path.js';
+import { httpHotPath } from './sections/http-hot-path.js';
 import { streaming } from './sections/streaming.js';
 import { type EngineUnderTest, engines, modelFolders, startBenchServer } from './setup.js';
 
 const neuralOnly = process.argv.includes('--neural');
 const streamingOnly = process.argv.includes('--streaming');
+const httpOnly = process.argv.includes('--http');
 
 async function main(): Promise<void> {
-  console.log(`voicelib bench${neuralOnly ? ' (sections a-c)' : streamingOnly ? ' (section d)' : ''}, ${new Date().toISOString()}`);
+  const only = neuralOnly ? ' (sections a-c)' : streamingOnly ? ' (section d)' : httpOnly ? ' (section h)' : '';
+  console.log(`voicelib bench${only}, ${new Date().toISOString()}`);
   console.log(
     `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
       `load average at start ${load()}\nmodel folders: ${modelFolders().join(', ') || '(none)'}`,
@@ -54,11 +59,11 @@ async function main(): Promise<void> {
   const espeak = createEspeakEngine();
   let list: EngineUnderTest[] = [];
   try {
-    list = await engines(espeak);
-    if (streamingOnly) {
+    if (!httpOnly) list = await engines(espeak);
+    if (streamingOnly || httpOnly) {
       const bench = await startBenchServer();
       try {
-        await streaming(bench);
+        await (httpOnly ? httpHotPath(bench) : streaming(bench));
       } finally {
         await bench.server.close().catch(() => undefined);
       }
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
       await perModel(bench);
       await clones(bench);
       if (!neuralOnly) await streaming(bench);
+      if (!neuralOnly) await httpHotPath(bench);
     } finally {
       await bench.server.close().catch(() => undefined);
     }

@@ -34,6 +34,18 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * Request ids only need to be unique, not secret: a random per-process prefix and a counter
+ * (16 random bytes per request cost 2 % of CPU on GET /api/v1/ping under load).
+ */
+const PROCESS_PREFIX = randomToken(10);
+const COUNTER_SPAN = 36 ** 6; // six base36 digits: ids stay req_ + 16 characters
+let requestCounter = 0;
+const nextRequestId = () => {
+  requestCounter = (requestCounter + 1) % COUNTER_SPAN;
+  return `req_${PROCESS_PREFIX}${requestCounter.toString(36).padStart(6, '0')}`;
+};
+
 /** Builds the HTTP app around a container. Never listens: `main.ts` and the tests do that. */
 export async function buildApp(deps: Container, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -63,7 +75,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
     // A caller's own request id is kept when it is safe to log; otherwise we make one.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomToken(16)}`;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
     },
     // Our onRequest hook answers while closing, so that 503 has the contract's error shape.
     return503OnClosing: false,

@@ -5,6 +5,7 @@ import { type Config, ROLES, type Role, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
+import { PgCallerChanges } from './db/pg-caller-changes.js';
 import { isAppError } from './errors.js';
 
 /** Kept in step with CLIENT_COMMANDS of client-cli/index.ts, which is loaded only when used. */
@@ -26,7 +27,10 @@ async function openAdmin(config: Readonly<Config>, options: { create?: boolean }
   }
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
-  return { database, accounts: new AccountService(new Store(database.db)), close: () => database.close() };
+  // On PostgreSQL the running servers' caller caches hear of revocations and plan changes made here.
+  const changes = database.dialect === 'postgres' ? new PgCallerChanges(config.databaseUrl, database.db) : undefined;
+  const accounts = new AccountService(new Store(database.db), changes ? { changes } : {});
+  return { database, accounts, close: () => database.close() };
 }
 
 const USAGE = `voicelib — self-hosted speech service

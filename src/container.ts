@@ -6,6 +6,8 @@ import type { Config, Role } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts.js';
+import { CallerCache, type CallerChanges } from './domain/caller-cache.js';
+import { PgCallerChanges } from './db/pg-caller-changes.js';
 import { CatalogVoiceDirectory } from './domain/catalog-voice-directory.js';
 import { CloneService } from './domain/clones.js';
 import { DesignService } from './domain/designs.js';
@@ -140,7 +142,8 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   const queue: SpeechQueue = config.redisUrl
     ? new BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
     : new InProcessJobQueue(localQueue, runner.run);
-  const accounts = new AccountService(store);
+  const { callers, changes } = await callerSharing(config, database, role);
+  const accounts = new AccountService(store, { callers, ...(changes ? { changes } : {}) });
   const lexicons = new LexiconService(new LexiconStore(database.db));
   const generations = new GenerationService({
     lexicons,
@@ -242,6 +245,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
       await generations.drain();
       await engines.close();
       await rateLimiter.close();
+      await changes?.close();
       await blobs.close();
       await database.close();
     },
@@ -254,6 +258,34 @@ export function summarize(r: ReconcileResult) {
     refunded: r.refunded.map((row) => ({ id: row.id, ref: `${row.ref_type}/${row.ref_id}`, points: Number(row.amount) })),
     settled: r.settled.map((row) => row.id),
   };
+}
+
+/**
+ * Changes arrive in milliseconds (NOTIFY, or SQLite's data_version checked per lookup); the TTL
+ * only bounds the harm of a message lost in transit, in ms.
+ */
+const CALLER_TTL_MS = 30_000;
+
+/**
+ * The caller cache and how changes reach it: PostgreSQL LISTEN/NOTIFY whenever the database is
+ * PostgreSQL (one or many processes, the CLI included); on SQLite the process's own clear, and
+ * the file's data_version for commits of other processes.
+ * Workers authenticate nobody, so they neither cache nor listen.
+ */
+async function callerSharing(config: Readonly<Config>, database: DatabaseHandle, role: Role) {
+  if (database.dialect !== 'postgres') {
+    // The admin CLI writes from another process: data_version tells the next lookup.
+    return { callers: new CallerCache({ ttlMs: CALLER_TTL_MS, commitsElsewhere: database.commitsElsewhere }), changes: null };
+  }
+  const changes: CallerChanges = new PgCallerChanges(config.databaseUrl, database.db);
+  if (role === 'worker') return { callers: new CallerCache({ ttlMs: 0 }, false), changes };
+  // Not live until LISTEN runs: nothing is cached before changes can be heard.
+  const callers = new CallerCache({ ttlMs: CALLER_TTL_MS }, false);
+  await changes.subscribe(
+    () => callers.clear(),
+    (live) => callers.setLive(live),
+  );
+  return { callers, changes };
 }
 
 /** Removes the temp subfolders of processes that are gone (kill -9 leaves them behind). */

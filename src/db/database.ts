@@ -20,6 +20,12 @@ export interface DatabaseHandle {
    * to a slow heartbeat. On SQLite nothing: one process per database file.
    */
   holdLease(holder: string): Promise<void>;
+  /**
+   * SQLite: a number that changes whenever another connection (the admin CLI) commits to the file,
+   * read synchronously in microseconds (PRAGMA data_version). PostgreSQL: null (changes are
+   * announced with NOTIFY instead).
+   */
+  commitsElsewhere: (() => number) | null;
   /** Whether `holder`'s lease is held (its process runs). SQLite: always false, see holdLease. */
   leaseHeld(holder: string): Promise<boolean>;
   close(): Promise<void>;
@@ -44,9 +50,39 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   // other writer instead of failing with SQLITE_BUSY.
   database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: database as unknown as ConstructorParameters<typeof SqliteDialect>[0]['database'] }),
+    dialect: new SqliteDialect({ database: reusingStatements(database) as unknown as SqliteDatabase }),
   });
-  return handle(db, 'sqlite');
+  const dataVersion = database.prepare('PRAGMA data_version').raw(true);
+  return { ...handle(db, 'sqlite'), commitsElsewhere: () => (dataVersion.get() as number[])[0]! };
+}
+
+type SqliteDatabase = ConstructorParameters<typeof SqliteDialect>[0]['database'];
+/** Prepared statements kept per SQL text; query shapes are few, `in (…)` lists make more (FIFO). */
+const MAX_STATEMENTS = 256;
+
+/**
+ * Kysely prepares every query anew, and preparing was the largest single cost of a cached-auth
+ * request (7 % of CPU under load, bench/sections/http-hot-path.ts). Statements are reused by SQL
+ * text: Kysely runs one query at a time per connection (its mutex), so no statement is ever
+ * executing twice at once, and each run rebinds every parameter.
+ */
+function reusingStatements(database: { prepare(sql: string): unknown; close(): void }) {
+  const statements = new Map<string, unknown>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement === undefined) {
+        statement = database.prepare(sql);
+        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      database.close();
+    },
+  };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -93,6 +129,7 @@ function handle(db: Db, dialect: 'sqlite' | 'postgres'): DatabaseHandle {
   return {
     db,
     dialect,
+    commitsElsewhere: null,
     async holdLease() {},
     async leaseHeld() {
       return false;

@@ -2,6 +2,7 @@ import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { AccountRow, PlanRow, Store, VoiceRow } from '../db/store.js';
 import { generateApiKey, keyIdOf, secretMatches } from './api-keys.js';
+import type { CallerCache, CallerChanges } from './caller-cache.js';
 import { PointsLedger } from './points.js';
 
 /** Slot limit used for plans whose slots are "set per account" when the operator set none. */
@@ -71,8 +72,21 @@ const SLOTS = {
 export class AccountService {
   private readonly ledger: PointsLedger;
 
-  constructor(private readonly store: Store) {
+  /**
+   * `callers` caches authentication results; `changes` tells other processes' caches about
+   * revocations, plan, slot and workspace changes made here (the admin API and CLI alike).
+   */
+  constructor(
+    private readonly store: Store,
+    private readonly sharing: { callers?: CallerCache; changes?: CallerChanges } = {},
+  ) {
     this.ledger = new PointsLedger(store);
+  }
+
+  /** After a committed change that may alter an authenticated caller: drop cached callers everywhere. */
+  private async changed(reason: string): Promise<void> {
+    this.sharing.callers?.clear();
+    await this.sharing.changes?.publish(reason);
   }
 
   async createAccount(input: CreateAccountInput): Promise<CreatedAccount> {
@@ -154,6 +168,7 @@ export class AccountService {
     if (!key) throw new AppError('not_found', `Key ${keyId} not found`);
     const revoked_at = key.revoked_at ?? new Date().toISOString();
     await this.store.revokeApiKey(keyId, revoked_at);
+    await this.changed(`key ${keyId} revoked`);
     return { key_id: keyId, account_id: key.account_id, revoked: true, revoked_at };
   }
 
@@ -176,6 +191,7 @@ export class AccountService {
     await this.getAccount(accountId);
     const plan = await this.requirePlan(planName);
     await this.store.updateAccount(accountId, { plan: plan.name });
+    await this.changed(`plan of ${accountId}`);
     return { account_id: accountId, plan: plan.name };
   }
 
@@ -184,6 +200,7 @@ export class AccountService {
     requireSlots(designs, 'design_slots');
     await this.getAccount(accountId);
     await this.store.updateAccount(accountId, { clone_slots_override: clones, design_slots_override: designs });
+    await this.changed(`slots of ${accountId}`);
     return { account_id: accountId, clone_slots: clones, design_slots: designs };
   }
 
@@ -218,6 +235,7 @@ export class AccountService {
       created_at: new Date().toISOString(),
     };
     await this.store.upsertPlan(row);
+    await this.changed(`plan ${input.name} defined`);
     return (await this.store.findPlan(input.name))!;
   }
 
@@ -233,6 +251,7 @@ export class AccountService {
       await tx.insertWorkspace({ id, name, owner_account_id: ownerAccountId, created_at });
       await tx.insertMember({ workspace_id: id, account_id: ownerAccountId, role: 'owner', created_at });
     });
+    await this.changed(`workspace ${id} created`);
     return { workspace_id: id, name, owner_account_id: ownerAccountId, created_at };
   }
 
@@ -246,6 +265,7 @@ export class AccountService {
     if (!['member', 'admin'].includes(role)) throw new AppError('validation_error', 'role must be member or admin');
     const created_at = new Date().toISOString();
     await this.store.insertMember({ workspace_id: workspaceId, account_id: accountId, role, created_at });
+    await this.changed(`member ${accountId} added`);
     return { workspace_id: workspaceId, account_id: accountId, role, created_at };
   }
 
@@ -256,6 +276,13 @@ export class AccountService {
    */
   async authenticate(presented: string): Promise<Caller> {
     const keyId = keyIdOf(presented);
+    const cached = keyId ? this.sharing.callers?.get(keyId) : undefined;
+    if (cached) {
+      // A cached caller passed the revocation and plan checks below when it was stored.
+      if (!secretMatches(presented, cached.keyHash)) throw new AppError('unauthorized', 'Missing or invalid API key');
+      return cached.caller;
+    }
+    const token = this.sharing.callers?.begin() ?? 0;
     const key = keyId ? await this.store.findApiKey(keyId) : undefined;
     // Compare even when the row is missing so both paths do the same hashing work.
     const matches = secretMatches(presented, key?.key_hash ?? '0'.repeat(64));
@@ -269,6 +296,7 @@ export class AccountService {
         `The ${caller.plan.name} plan does not include API access; Pro or higher is required`,
       );
     }
+    this.sharing.callers?.set(token, key.id, key.key_hash, caller);
     return caller;
   }
 

@@ -1,0 +1,145 @@
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { encodeAudio } from '../../src/audio/encode.js';
+import type { SynthesisInput } from '../../src/speech/engine.js';
+import { findPreset } from '../../src/voices/catalog.js';
+import { fmt, input, LONG, load, median, SHORT, section, table } from '../common.js';
+import type { BenchServer } from '../setup.js';
+
+/** Load per round: connections kept busy by the load generator, seconds per measured round. */
+const CONNECTIONS = 10;
+const ROUND_S = 2;
+const WARMUP_S = 1;
+/** Rounds per side, alternated (baseline, service, baseline, …) so both see the same machine load. */
+const ROUNDS = 2;
+const TTS_RUNS = { short: 7, long: 3 };
+
+interface Throughput {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * Requests per second over `rounds` rounds, the load generator in a worker thread so the server's
+ * event loop (this thread) is not shared with it.
+ */
+async function load_(url: string, headers: Record<string, string>, seconds: number): Promise<Throughput> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, workers: 1 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+async function compare(baseline: string, service: string, headers: Record<string, string>) {
+  await load_(baseline, {}, WARMUP_S);
+  await load_(service, headers, WARMUP_S);
+  const base: Throughput[] = [];
+  const ours: Throughput[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    base.push(await load_(baseline, {}, ROUND_S));
+    ours.push(await load_(service, headers, ROUND_S));
+  }
+  const sum = (list: Throughput[]) => ({
+    rps: list.reduce((s, t) => s + t.rps, 0) / list.length,
+    p99: Math.max(...list.map((t) => t.p99)),
+    errors: list.reduce((s, t) => s + t.errors, 0),
+  });
+  return { base: sum(base), ours: sum(ours) };
+}
+
+/** Bare Fastify (no logger, hooks, auth or schemas) answering each path with a fixed payload. */
+async function bareFastify(payloads: Record<string, unknown>): Promise<{ url: string; close(): Promise<unknown> }> {
+  const app = Fastify({ logger: false });
+  for (const [path, body] of Object.entries(payloads)) app.get(path, async () => body);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, close: () => app.close() };
+}
+
+/**
+ * HTTP hot path: authenticated GETs against bare Fastify serving the same bytes, and v-lite
+ * speech against espeak-ng called directly (+ the same encoder alone for MP3).
+ */
+export async function httpHotPath(bench: BenchServer): Promise<void> {
+  section('h. HTTP hot path: the service next to its baselines, measured in this run');
+  const { server, key } = bench;
+  const auth = { authorization: `Bearer ${key}` };
+  const paths = ['/api/v1/ping', '/api/v1/voices?limit=50'];
+  const payloads: Record<string, unknown> = {};
+  for (const path of paths) payloads[path.split('?')[0]!] = (await server.request('GET', path, { key })).body;
+  const bare = await bareFastify(payloads);
+  console.log(
+    `autocannon, ${CONNECTIONS} connections from a worker thread, ${WARMUP_S} s warm-up per side, then ${ROUNDS} ` +
+      `rounds of ${ROUND_S} s per side alternated; req/s = mean of the rounds, p99 = worst round. Baseline: bare ` +
+      'Fastify in this process, no logger/hooks/schemas, the same JSON body. The service: the real app ' +
+      '(auth, rate limit, metrics, response schemas), logger off as in every bench server.\n',
+  );
+  const rows: string[][] = [];
+  try {
+    for (const path of paths) {
+      const { base, ours } = await compare(bare.url + path, server.url + path, auth);
+      rows.push([
+        `GET ${path}`,
+        fmt(ours.rps),
+        fmt(ours.p99, 1),
+        fmt(base.rps),
+        fmt(base.p99, 1),
+        fmt(ours.rps / base.rps, 2),
+        '>= 0.85',
+        String(ours.errors + base.errors),
+      ]);
+      console.log(`  ${path} measured [load ${load()}]`);
+    }
+  } finally {
+    await bare.close();
+  }
+  console.log('');
+  table(['request', 'req/s', 'p99 ms', 'bare req/s', 'bare p99', 'ratio', 'goal', 'non-2xx'], rows);
+  await speechRows(bench);
+}
+
+/** v-lite through POST /api/v1/tts vs. espeak-ng alone (+ standalone encode), p50, alternated. */
+async function speechRows(bench: BenchServer): Promise<void> {
+  const { server, key, voice } = bench;
+  const preset = findPreset(voice);
+  const { transform: _transform, ...realization } = preset?.identity.engines['espeak-ng'] ?? { id: 'en-US' };
+  const engine = await server.container.engines.get('espeak-ng');
+  const rows: string[][] = [];
+  for (const [text, format, runs] of [
+    [SHORT, 'MP3', TTS_RUNS.short],
+    [LONG, 'WAV', TTS_RUNS.long],
+    [LONG, 'MP3', TTS_RUNS.long],
+  ] as const) {
+    const what: SynthesisInput = { ...input(text, realization.id), voice: realization };
+    const raw = async () => {
+      const started = performance.now();
+      const result = await engine.synthesize(what);
+      if (format === 'MP3') await encodeAudio(result.audio, { format, sampleRate: 24000 });
+      return performance.now() - started;
+    };
+    const request = async () => {
+      const started = performance.now();
+      const res = await server.request('POST', '/api/v1/tts', { key, body: { text, voice, format, model: 'v-lite' } });
+      if (res.status !== 200) throw new Error(`POST /api/v1/tts ${res.status}: ${res.text.slice(0, 120)}`);
+      return performance.now() - started;
+    };
+    await raw();
+    await request();
+    const base: number[] = [];
+    const ours: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      base.push(await raw());
+      ours.push(await request());
+    }
+    const p50 = median(ours);
+    const baseP50 = median(base);
+    rows.push([
+      `v-lite ${text.length} chars ${format}`,
+      fmt(p50),
+      fmt(baseP50),
+      format === 'MP3' ? 'espeak-ng + MP3 encode' : 'espeak-ng synthesis',
+      fmt(baseP50 / p50, 2),
+      String(runs),
+    ]);
+  }
+  console.log(`\nPOST /api/v1/tts, voice ${voice}, 24 kHz; one warm-up each, then request and baseline alternated.\n`);
+  table(['request', 'p50 ms', 'baseline p50', 'baseline', 'ratio', 'runs'], rows, ['l', 'r', 'r', 'l', 'r', 'r']);
+}
