@@ -80,6 +80,10 @@ function lexiconInput(body: unknown, name: string | undefined, contentType: stri
     const pls = parsePls(body);
     return { name: name ?? pls.name ?? 'Imported lexicon', language: pls.language, entries: pls.entries };
   }
+  // A body-less request passes the per-media-type schemas (they validate only a body that exists).
+  if (body === null || typeof body !== 'object') {
+    throw new AppError('bad_request', `Send the lexicon as a JSON body or as ${PLS_MEDIA_TYPE}`);
+  }
   return body as LexiconInput;
 }
 
@@ -130,7 +134,7 @@ export const lexiconRoutes: FastifyPluginAsyncTypebox<{ lexicons: LexiconService
             description: 'The lexicon',
             content: { 'application/json': { schema: Lexicon }, [PLS_MEDIA_TYPE]: { schema: Type.String() } },
           } as never,
-          ...errorResponses(404),
+          ...errorResponses(404, 422),
         },
       },
     },
