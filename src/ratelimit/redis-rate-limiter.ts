@@ -79,7 +79,8 @@ export class RedisRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {
     await this.fallback.close();
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // Not QUIT: with Redis gone it waits for a reconnection that never comes and holds the process.
+    this.redis.disconnect();
   }
 
   /** One limiter per (limit, window) pair; the counters themselves live in Redis under the bucket. */
