@@ -24,8 +24,11 @@ const EDGE_FADE_SECONDS = 0.003;
  */
 export const SENTENCE_GAP_SECONDS = 0.3;
 
-/** Seconds of silence (below EDGE_SILENCE_DB) at the start and at the end of some audio. */
-export function silentEdges(audio: PcmAudio): { lead: number; tail: number } {
+/**
+ * Sample bounds [first, last) of the audio once silence (below EDGE_SILENCE_DB, judged on 5 ms
+ * frames) is cut from the start (when `start`) and from the end (when `end`).
+ */
+function loudBounds(audio: PcmAudio, start: boolean, end: boolean): { first: number; last: number } {
   const { samples, sampleRate } = audio;
   const frame = Math.max(1, Math.round(sampleRate * 0.005));
   const threshold = 10 ** (EDGE_SILENCE_DB / 20);
@@ -36,9 +39,16 @@ export function silentEdges(audio: PcmAudio): { lead: number; tail: number } {
     return Math.sqrt(sum / Math.max(1, to - from)) > threshold;
   };
   let first = 0;
-  while (first < samples.length && !loud(first)) first += frame;
+  if (start) while (first < samples.length && !loud(first)) first += frame;
   let last = samples.length;
-  while (last > first && !loud(Math.max(first, last - frame))) last -= frame;
+  if (end) while (last > first && !loud(Math.max(first, last - frame))) last -= frame;
+  return { first, last };
+}
+
+/** Seconds of silence (below EDGE_SILENCE_DB) at the start and at the end of some audio. */
+export function silentEdges(audio: PcmAudio): { lead: number; tail: number } {
+  const { first, last } = loudBounds(audio, true, true);
+  const { samples, sampleRate } = audio;
   return { lead: Math.min(first, samples.length) / sampleRate, tail: (samples.length - last) / sampleRate };
 }
 
@@ -58,18 +68,7 @@ export function trimSilentEdges(
   end: boolean,
 ): { audio: PcmAudio; words: WordTiming[] } {
   const { samples, sampleRate } = piece.audio;
-  const frame = Math.max(1, Math.round(sampleRate * 0.005));
-  const threshold = 10 ** (EDGE_SILENCE_DB / 20);
-  const loud = (from: number) => {
-    let sum = 0;
-    const to = Math.min(samples.length, from + frame);
-    for (let i = from; i < to; i++) sum += samples[i]! * samples[i]!;
-    return Math.sqrt(sum / Math.max(1, to - from)) > threshold;
-  };
-  let first = 0;
-  if (start) while (first < samples.length && !loud(first)) first += frame;
-  let last = samples.length;
-  if (end) while (last > first && !loud(Math.max(first, last - frame))) last -= frame;
+  const { first, last } = loudBounds(piece.audio, start, end);
   if (first >= last) return { audio: { sampleRate, samples: new Float32Array(0) }, words: piece.words.map((w) => ({ ...w, start: 0, end: 0 })) };
   const shift = first / sampleRate;
   const length = (last - first) / sampleRate;
