@@ -12,6 +12,7 @@ import { type Service, servicesMissing, startPostgres, startRedis } from '../hel
 import { type S3Fixture, startS3 } from '../helpers/services.js';
 import { presetFor } from '../helpers/voices.js';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { until } from '../helpers/wait.js';
 
 const skip = servicesMissing();
 const ADMIN = 'cluster-admin-token-0123456789';
@@ -27,15 +28,6 @@ interface Proc {
   port: number;
   child: ChildProcess;
   logs(): string;
-}
-
-/** Polls `check` until it returns true; the deadline only bounds a hang, it never decides a result. */
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** Log lines of a process as JSON objects, from `from` characters on. */
@@ -77,7 +69,7 @@ describe('api and worker processes over PostgreSQL, Redis and S3 (Ceph RGW)', { 
     await until(`${role} ready`, () => {
       if (child.exitCode !== null) throw new Error(`${role} exited: ${logs}`);
       return logs.includes('"msg":"voicelib ready"');
-    });
+    }, 90_000);
     return proc;
   }
   const kill9 = async (proc: Proc) => {
@@ -247,7 +239,7 @@ describe('api and worker processes over PostgreSQL, Redis and S3 (Ceph RGW)', { 
       holder = workers.findIndex((w, i) => lines(w, marks[i]).some((l) => l.msg === 'speech job started'));
       if (holder >= 0) job = lines(workers[holder]!, marks[holder]).find((l) => l.msg === 'speech job started')!.job;
       return holder >= 0;
-    });
+    }, 90_000);
     await kill9(workers[holder]!);
     const killedFinished = lines(workers[holder]!, marks[holder]).some((l) => l.msg === 'speech job finished');
     assert.equal(killedFinished, false, 'the kill landed mid-synthesis');
@@ -265,7 +257,7 @@ describe('api and worker processes over PostgreSQL, Redis and S3 (Ceph RGW)', { 
     accounts.push(a.account_id);
     const marks = workers.map((w) => w.logs().length);
     const lost = tts(apis[0]!, a.api_key, LONG).catch(() => null);
-    await until('a worker starts the job', () => workers.some((w, i) => lines(w, marks[i]).some((l) => l.msg === 'speech job started')));
+    await until('a worker starts the job', () => workers.some((w, i) => lines(w, marks[i]).some((l) => l.msg === 'speech job started')), 90_000);
     const open = await observer.db.selectFrom('reservations').selectAll().where('status', '=', 'open').execute();
     assert.equal(open.length, 1);
     await kill9(apis[0]!);
@@ -275,11 +267,12 @@ describe('api and worker processes over PostgreSQL, Redis and S3 (Ceph RGW)', { 
     // reconciliation) or failed on finding its reservation refunded (it removes its audio itself).
     await until('the job ends', () =>
       workers.some((w, i) => lines(w, marks[i]).some((l) => l.msg === 'speech job finished' || l.msg === 'speech job failed')),
+      90_000,
     );
     await until('its reservation is closed', async () => {
       const row = await observer.db.selectFrom('reservations').select('status').where('id', '=', open[0]!.id).executeTakeFirstOrThrow();
       return row.status !== 'open';
-    });
+    }, 90_000);
     const row = await observer.db.selectFrom('reservations').selectAll().where('id', '=', open[0]!.id).executeTakeFirstOrThrow();
     assert.equal(row.status, 'refunded');
     assert.equal(await observer.db.selectFrom('generations').select('id').where('id', '=', row.ref_id).executeTakeFirst(), undefined);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './server.js';
+import { startRedis as startRedisFixture } from './services.js';
 
 const SCRIPTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'scripts');
 
@@ -35,15 +36,18 @@ export async function startPostgres(): Promise<Service> {
   };
 }
 
-/** A throwaway Redis (scripts/test-redis.sh) on a free port. */
+/**
+ * A throwaway Redis, started as `services.startRedis` does; these tests check `servicesMissing`
+ * first, so a skip there is a failure here.
+ */
 export async function startRedis(): Promise<Service> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voicelib-redis-'));
-  const out = execFileSync(path.join(SCRIPTS, 'test-redis.sh'), ['start', dir, String(await freePort())], { encoding: 'utf8' });
+  const redis = await startRedisFixture();
+  if ('skip' in redis) throw new Error(redis.skip);
   return {
-    url: out.trim().replace(/^REDIS_URL=/, ''),
+    url: redis.url,
     stop() {
-      execFileSync(path.join(SCRIPTS, 'test-redis.sh'), ['stop', dir]);
-      fs.rmSync(dir, { recursive: true, force: true });
+      // Its work is synchronous (the stop script, then the folder removed): done when this returns.
+      void redis.stop();
     },
   };
 }

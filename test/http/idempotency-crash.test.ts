@@ -5,6 +5,7 @@ import { freshDatabase } from '../helpers/database.js';
 import { startProcess } from '../helpers/process.js';
 import { freePort } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
+import { until } from '../helpers/wait.js';
 
 const ADMIN = 'idem-crash-admin-token-0123456789';
 const VOICE = presetFor('en-US');
@@ -13,15 +14,6 @@ const TEXT = 'Retry me after the crash and charge me once.'; // 44 characters â†
 const INITIAL = 1000;
 
 type Server = Awaited<ReturnType<typeof startProcess>>;
-
-/** Polls `check` until it returns true; the deadline only bounds a hang, it never decides a result. */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Idempotency-Key across a crash', () => {
   const servers: Server[] = [];

@@ -11,6 +11,7 @@ import { cloneBody, speechWav } from '../helpers/recordings.js';
 import { type Account, type TestServer, freePort, startServer } from '../helpers/server.js';
 import { type S3Fixture, startS3 } from '../helpers/services.js';
 import { presetFor } from '../helpers/voices.js';
+import { untilValue } from '../helpers/wait.js';
 
 // One RGW for the whole file: starting a Ceph cluster takes seconds.
 const s3 = await startS3();
@@ -38,16 +39,6 @@ async function exists(fixture: S3Fixture, key: string): Promise<boolean> {
   }
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('audio stored in S3 (a real Ceph RGW)', { skip }, () => {
   const fixture = s3 as S3Fixture & { stop(): Promise<void> };
   let server: TestServer;
@@ -67,10 +58,10 @@ describe('audio stored in S3 (a real Ceph RGW)', { skip }, () => {
     assert.equal(res.status, 200, res.text);
     const inline = parseDataUri(res.body.audio_base64).data;
     const id = res.body.id as string;
-    const ready = await until('the upload', async () => {
+    const ready = await untilValue('the upload', async () => {
       const got = await server.request('GET', `/api/v1/tts/${id}`, { key: account.api_key });
       return got.body.status === 'pending' ? undefined : got.body;
-    });
+    }, 30_000);
     assert.equal(ready.status, 'ready');
 
     const key = `audio/${id}.mp3`;

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { ffprobe } from '../helpers/audio.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
+import { untilValue } from '../helpers/wait.js';
 
 const VOICE = presetFor('en-US');
 const SENTENCES = [
@@ -16,17 +17,6 @@ const SENTENCES = [
 const SHORT = SENTENCES.slice(0, 2).join(' ');
 /** ~1,990 characters, 46 sentences: seconds of synthesis on v-flash, whatever the machine. */
 const LONG = Array.from({ length: 46 }, (_, i) => SENTENCES[i % SENTENCES.length]).join(' ');
-
-/** Polls until `check` gives a value; the deadline only bounds a hang, it never decides a result. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Streamed {
   status: number;
@@ -66,7 +56,7 @@ function postStream(server: TestServer, key: string, body: unknown, onFirst?: (r
       res.on('end', () => {
         events.push('end');
         // The record query may still be in flight when a short stream ends.
-        until('the record query', async () => (events.some((e) => e.startsWith('record:')) ? true : undefined)).then(finish, reject);
+        untilValue('the record query', async () => (events.some((e) => e.startsWith('record:')) ? true : undefined)).then(finish, reject);
       });
       res.on('aborted', finish);
       res.on('error', () => finish());
@@ -101,7 +91,7 @@ describe('POST /api/v1/tts/stream', () => {
     assert.equal(res.events[recordAt], 'record:404', res.events.join(' '));
     assert.ok(res.events.slice(recordAt + 1).includes('chunk'), `chunks after the record query: ${res.events.join(' ')}`);
 
-    const ready = await until('ready', async () => {
+    const ready = await untilValue('ready', async () => {
       const r = await server.request('GET', `/api/v1/tts/${id}`, { key: account.api_key });
       return r.status === 200 && r.body.status === 'ready' ? r.body : undefined;
     });
@@ -142,7 +132,7 @@ describe('POST /api/v1/tts/stream', () => {
       assert.equal(probe.streams[0]?.codec_name, codec);
       if (format !== 'OGG_OPUS') assert.equal(probe.streams[0]?.sample_rate, '16000');
       const id = String(res.headers['x-generation-id']);
-      await until('ready', async () => {
+      await untilValue('ready', async () => {
         const r = await server.request('GET', `/api/v1/tts/${id}`, { key: account.api_key });
         return r.status === 200 && r.body.status === 'ready' ? true : undefined;
       });
@@ -157,7 +147,7 @@ describe('POST /api/v1/tts/stream', () => {
     assert.equal(res.status, 200);
     const id = String(res.headers['x-generation-id']);
     // At least the first sentence was synthesized (it was sent), so a partial record is written.
-    const row = await until('the partial record', async () => (await server.container.store.findGenerationById(id)) ?? undefined);
+    const row = await untilValue('the partial record', async () => (await server.container.store.findGenerationById(id)) ?? undefined);
     assert.ok(row.characters > 0 && row.characters < LONG.length, `${row.characters} of ${LONG.length} characters`);
     assert.equal(row.points_used, Math.ceil(row.characters / 20), 'charged for the characters kept');
     assert.ok(row.points_used < Math.ceil(LONG.length / 20));
@@ -165,7 +155,7 @@ describe('POST /api/v1/tts/stream', () => {
     const ledger = await server.container.store.ledgerForRef('generation', id);
     assert.equal(ledger.reduce((n, l) => n + l.amount, 0), -row.points_used);
     // The kept audio is a playable file of the synthesized part.
-    await until('ready', async () => ((await server.container.store.findGenerationById(id))?.status === 'ready' ? true : undefined));
+    await untilValue('ready', async () => ((await server.container.store.findGenerationById(id))?.status === 'ready' ? true : undefined));
     const stored = await fetch(`${server.url}/api/v1/tts/${id}/audio`, { headers: { authorization: `Bearer ${account.api_key}` } });
     const probe = await ffprobe(Buffer.from(await stored.arrayBuffer()));
     assert.ok(Math.abs(Number(probe.format.duration) - row.duration_seconds) < 0.2);
