@@ -112,8 +112,6 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   const config: Readonly<Config> = multiProcess
     ? Object.freeze({ ...baseConfig, tempDir: path.join(baseConfig.tempDir, processId) })
     : baseConfig;
-  await rm(config.tempDir, { recursive: true, force: true });
-  await mkdir(config.tempDir, { recursive: true });
   // Shared stores first: an unreachable bucket or Redis fails start-up with a message naming it.
   const blobs: BlobStore = config.s3
     ? await S3BlobStore.open(config.s3)
@@ -125,6 +123,10 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   await database.migrate();
   // Before any reservation is taken: its holder must be seen alive by other processes' sweeps.
   await database.holdLease(processId);
+  // Only now, lease held: another process's start-up sweep removes the temp folders of processes
+  // without a lease, and would take one made before it (seen in CI as flite's mkdtemp ENOENT).
+  await rm(config.tempDir, { recursive: true, force: true });
+  await mkdir(config.tempDir, { recursive: true });
   const store = new Store(database.db);
   // Syntheses in this process (in-process jobs, streaming) share one fair queue and its limits.
   const localQueue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
