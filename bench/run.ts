@@ -16,6 +16,8 @@
  *    presets x 4 sentences, the engine that served, request latency and RTF for 100 / 2,000 chars.
  * c. Clones of the quality kit's reference recordings: engine, naturalness, F0 error.
  * d. Streaming per model: time to first audio vs the whole request, 100 / 2,000 chars.
+ * e. The event loop while 8 clones are fitted at once (`npm run bench:clone-loop`): ping latency
+ *    beside them against idle ping latency measured in the same run (reliability F4).
  * h. HTTP hot path (`npm run bench:http`): GET /api/v1/ping and /voices against bare Fastify, v-lite
  *    speech against espeak-ng alone (+ encode), each with its baseline measured in the same run.
  * Sections a-d print their goals (figure, target, PASS/MISS) as a report.
@@ -33,6 +35,7 @@
 import { availableParallelism, cpus } from 'node:os';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { elapsed, load } from './common.js';
+import { cloneEventLoop } from './sections/clone-event-loop.js';
 import { clones } from './sections/clones.js';
 import { concurrency } from './sections/concurrency.js';
 import { encoding } from './sections/encoding.js';
@@ -48,9 +51,18 @@ import { type EngineUnderTest, engines, modelFolders, startBenchServer } from '.
 const neuralOnly = process.argv.includes('--neural');
 const streamingOnly = process.argv.includes('--streaming');
 const httpOnly = process.argv.includes('--http');
+const cloneLoopOnly = process.argv.includes('--clone-loop');
 
 async function main(): Promise<void> {
-  const only = neuralOnly ? ' (sections a-c)' : streamingOnly ? ' (section d)' : httpOnly ? ' (section h)' : '';
+  const only = neuralOnly
+    ? ' (sections a-c)'
+    : streamingOnly
+      ? ' (section d)'
+      : httpOnly
+        ? ' (section h)'
+        : cloneLoopOnly
+          ? ' (section e)'
+          : '';
   console.log(`voicelib bench${only}, ${new Date().toISOString()}`);
   console.log(
     `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
@@ -59,11 +71,11 @@ async function main(): Promise<void> {
   const espeak = createEspeakEngine();
   let list: EngineUnderTest[] = [];
   try {
-    if (!httpOnly) list = await engines(espeak);
-    if (streamingOnly || httpOnly) {
+    if (!httpOnly && !cloneLoopOnly) list = await engines(espeak);
+    if (streamingOnly || httpOnly || cloneLoopOnly) {
       const bench = await startBenchServer();
       try {
-        await (httpOnly ? httpHotPath(bench) : streaming(bench));
+        await (httpOnly ? httpHotPath(bench) : cloneLoopOnly ? cloneEventLoop(bench) : streaming(bench));
       } finally {
         await bench.server.close().catch(() => undefined);
       }
@@ -84,6 +96,7 @@ async function main(): Promise<void> {
       await perModel(bench);
       await clones(bench);
       if (!neuralOnly) await streaming(bench);
+      if (!neuralOnly) await cloneEventLoop(bench);
       if (!neuralOnly) await httpHotPath(bench);
     } finally {
       await bench.server.close().catch(() => undefined);

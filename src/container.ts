@@ -30,6 +30,7 @@ import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
+import { CloneFitter } from './voices/clone-fit/fitter.js';
 import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
@@ -162,7 +163,8 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   });
   // One limit on concurrent recording decodes for the whole process: each ffmpeg may hold hundreds of MB.
   const decodes = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
-  const clones = new CloneService({ config, store, accounts, blobs, denoise, decodes, engines: () => engines.available() });
+  const cloneFitter = new CloneFitter(() => engines.available());
+  const clones = new CloneService({ config, store, accounts, blobs, decodes, fitter: cloneFitter });
   const designs = new DesignService({ config, store, accounts, ledger, queue, blobs, decodes });
   const library = new VoiceLibrary(store, accounts, designs);
   const idempotency = new IdempotencyService(new IdempotencyStore(database.db), ledger.holder, Date.now, (holder) =>
@@ -245,6 +247,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
       await worker?.close();
       await queue.close();
       await generations.drain();
+      await cloneFitter.close();
       await engines.close();
       await rateLimiter.close();
       await changes?.close();

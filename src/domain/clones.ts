@@ -1,5 +1,4 @@
 import { type DecodeLimiter, decodeAudio } from '../audio/decode.js';
-import type { PcmAudio } from '../audio/pcm.js';
 import { encodeWav } from '../audio/wav.js';
 import type { Config } from '../config.js';
 import type { Store, VoiceRow } from '../db/store.js';
@@ -7,10 +6,7 @@ import { AppError } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { resolveLanguage } from '../voices/languages.js';
-import { measureTraits } from '../voices/measure.js';
-import { realizeClone } from '../voices/realize.js';
-import type { SpeechEngine } from '../speech/engine.js';
-import { longTermSpectrum } from '../audio/spectrum.js';
+import type { CloneFitter } from '../voices/clone-fit/fitter.js';
 import type { AccountService, Caller } from './accounts.js';
 import { detectLanguageFromText } from './language-guess.js';
 
@@ -19,8 +15,6 @@ export const CLONE_SAMPLE_RATE = 32_000;
 export const CLONE_MAX_SECONDS = 30;
 /** Above this many base64 characters a file counts as oversized (the limit `/voices/languages` reports). */
 const OVERSIZED_BASE64 = 4_194_304;
-/** Less voiced speech than this cannot be measured. */
-const MIN_SPEECH_SECONDS = 1;
 
 export interface CloneInput {
   name: string;
@@ -36,9 +30,8 @@ export interface CloneDeps {
   store: Store;
   accounts: AccountService;
   blobs: BlobStore;
-  denoise: (audio: PcmAudio) => Promise<PcmAudio>;
-  /** The speech engines installed here: the clone is fitted on those that speak its language. */
-  engines: () => Promise<SpeechEngine[]>;
+  /** Denoises, measures and realizes the recording off the event loop, on the installed engines. */
+  fitter: CloneFitter;
 }
 
 /**
@@ -83,33 +76,20 @@ export class CloneService {
     if (info.channels > 1) notes.push(`Down-mixed ${info.channels} channels to mono`);
     if (info.sampleRate !== CLONE_SAMPLE_RATE) notes.push(`Resampled from ${info.sampleRate} Hz to ${CLONE_SAMPLE_RATE} Hz`);
 
-    let audio = decoded.audio;
-    if (input.remove_background_noise ?? true) {
-      audio = await this.deps.denoise(audio);
-      notes.push('Background noise removed');
-    }
+    // A transcript describes the whole recording: after trimming it no longer matches the audio.
+    const trimmed = info.durationSeconds > CLONE_MAX_SECONDS + 0.05;
+    const removeNoise = input.remove_background_noise ?? true;
+    const { audio, traits, identity } = await this.deps.fitter.fit({
+      audio: decoded.audio,
+      language: language.code,
+      removeNoise,
+      ...(sample.transcript && !trimmed ? { transcript: sample.transcript } : {}),
+    });
+    if (removeNoise) notes.push('Background noise removed');
     const wav = encodeWav(audio, { encoding: 'pcm16' });
     if (raw.length > OVERSIZED_BASE64) {
       notes.push(`Shrunk from ${(bytes.length / 1e6).toFixed(1)} MB to ${(wav.length / 1e6).toFixed(1)} MB`);
     }
-
-    // A transcript describes the whole recording: after trimming it no longer matches the audio.
-    const trimmed = info.durationSeconds > CLONE_MAX_SECONDS + 0.05;
-    const traits = measureTraits(audio, {
-      ...(sample.transcript && !trimmed ? { transcript: sample.transcript } : {}),
-      language: language.code,
-    });
-    if (traits.speechSeconds < MIN_SPEECH_SECONDS || traits.pitchHz <= 0) {
-      throw new AppError('unreadable_audio', 'The recording holds too little speech to clone (at least 1 s is needed)');
-    }
-    // The clone is fitted on the installed engines that speak its language, or the closest
-    // language one of them speaks when none does (experimental languages).
-    const identity = await realizeClone(traits, {
-      language: language.code,
-      gender: traits.gender,
-      longTermSpectrum: longTermSpectrum(audio),
-      engines: await this.deps.engines(),
-    });
 
     const id = newId('voice');
     const sampleKey = `samples/${id}.wav`;

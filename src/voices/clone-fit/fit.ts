@@ -1,0 +1,52 @@
+import type { PcmAudio } from '../../audio/pcm.js';
+import { longTermSpectrum } from '../../audio/spectrum.js';
+import { AppError } from '../../errors.js';
+import type { SpeechEngine } from '../../speech/engine.js';
+import { enhanceSpeech } from '../../speech/enhance.js';
+import type { VoiceIdentity } from '../../speech/voice-identity.js';
+import { type MeasuredTraits, measureTraits } from '../measure.js';
+import { realizeClone } from '../realize.js';
+
+/** Less voiced speech than this cannot be measured. */
+const MIN_SPEECH_SECONDS = 1;
+
+export interface CloneFitRequest {
+  /** The recording, already decoded to mono at the clone sample rate. */
+  audio: PcmAudio;
+  /** BCP-47 code of the clone's language. */
+  language: string;
+  /** What the recording says, when it still describes the whole audio (not after trimming). */
+  transcript?: string;
+  /** `remove_background_noise`: RNNoise before measuring. */
+  removeNoise: boolean;
+}
+
+export interface CloneFit {
+  /** The recording as it is kept (denoised when asked). */
+  audio: PcmAudio;
+  traits: MeasuredTraits;
+  identity: VoiceIdentity;
+}
+
+/**
+ * A recording turned into a clone's identity: optionally denoised, measured (pitch, range,
+ * formants, rate, tilt, breathiness), then realized on the installed engines that speak its
+ * language (`realizeClone`). Seconds of arithmetic: it runs in a worker thread (`CloneFitter`).
+ */
+export async function fitCloneRecording(request: CloneFitRequest, engines: SpeechEngine[]): Promise<CloneFit> {
+  const audio = request.removeNoise ? await enhanceSpeech(request.audio) : request.audio;
+  const traits = measureTraits(audio, {
+    ...(request.transcript === undefined ? {} : { transcript: request.transcript }),
+    language: request.language,
+  });
+  if (traits.speechSeconds < MIN_SPEECH_SECONDS || traits.pitchHz <= 0) {
+    throw new AppError('unreadable_audio', 'The recording holds too little speech to clone (at least 1 s is needed)');
+  }
+  const identity = await realizeClone(traits, {
+    language: request.language,
+    gender: traits.gender,
+    longTermSpectrum: longTermSpectrum(audio),
+    engines,
+  });
+  return { audio, traits, identity };
+}
