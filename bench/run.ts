@@ -28,6 +28,8 @@
  *   npm run bench           everything
  *   npm run bench:neural    sections a-c only (node dist/bench/run.js --neural)
  *   node dist/bench/run.js --streaming   section d only
+ *   node dist/bench/run.js --clones      section c only
+ *   npm run bench:clone-loop             section e only
  *
  * Environment: MODELS_SEARCH_PATH (extra model folders, ':'-separated), VOICELIB_TEST_MODELS (neural
  * weights; default the `npm test` cache), VOICELIB_QUALITY_DIR (scorer; default ../shared/quality).
@@ -52,6 +54,7 @@ const neuralOnly = process.argv.includes('--neural');
 const streamingOnly = process.argv.includes('--streaming');
 const httpOnly = process.argv.includes('--http');
 const cloneLoopOnly = process.argv.includes('--clone-loop');
+const clonesOnly = process.argv.includes('--clones');
 
 async function main(): Promise<void> {
   const only = neuralOnly
@@ -62,7 +65,9 @@ async function main(): Promise<void> {
         ? ' (section h)'
         : cloneLoopOnly
           ? ' (section e)'
-          : '';
+          : clonesOnly
+            ? ' (section c)'
+            : '';
   console.log(`voicelib bench${only}, ${new Date().toISOString()}`);
   console.log(
     `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
@@ -71,11 +76,14 @@ async function main(): Promise<void> {
   const espeak = createEspeakEngine();
   let list: EngineUnderTest[] = [];
   try {
-    if (!httpOnly && !cloneLoopOnly) list = await engines(espeak);
-    if (streamingOnly || httpOnly || cloneLoopOnly) {
+    if (!httpOnly && !cloneLoopOnly && !clonesOnly) list = await engines(espeak);
+    if (streamingOnly || httpOnly || cloneLoopOnly || clonesOnly) {
       const bench = await startBenchServer();
       try {
-        await (httpOnly ? httpHotPath(bench) : cloneLoopOnly ? cloneEventLoop(bench) : streaming(bench));
+        if (httpOnly) await httpHotPath(bench);
+        else if (cloneLoopOnly) await cloneEventLoop(bench);
+        else if (clonesOnly) await clones(bench);
+        else await streaming(bench);
       } finally {
         await bench.server.close().catch(() => undefined);
       }

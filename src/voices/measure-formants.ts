@@ -150,7 +150,8 @@ function polynomialRoots(a: Float64Array): Array<[number, number]> {
   return Array.from({ length: n }, (_, k) => [re[k]!, im[k]!] as [number, number]);
 }
 
-function median(values: number[]): number {
+/** Median of `values` (NaN when empty). */
+export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((x, y) => x - y);
   const middle = sorted.length >> 1;

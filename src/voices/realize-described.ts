@@ -1,8 +1,11 @@
 import type { PcmAudio } from '../audio/pcm.js';
+import { concatPcm } from '../audio/silence.js';
 import { spectralDistance } from '../audio/spectrum.js';
 import type { SpeechEngine } from '../speech/engine.js';
+import { splitSentences } from '../speech/sentences.js';
 import { cloneCandidates } from '../speech/voice-realizers.js';
 import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
+import { median } from './measure-formants.js';
 import { voicePitch } from './measure-pitch.js';
 import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
 
@@ -16,6 +19,8 @@ import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
 
 /** Candidates rendered per engine. */
 const CANDIDATES = 3;
+/** Probe sentences each candidate says (the probe texts have two, about 7 s of speech). */
+const PROBE_SENTENCES = 2;
 /** One semitone of median-F0 miss weighs like this many dB of spectral distance. */
 const DB_PER_SEMITONE = 1.5;
 /** Residual pitch misses smaller than this (semitones, about 2 %) are left alone. */
@@ -46,21 +51,21 @@ export async function fitDescribedClone(
   };
   for (const engine of engines) {
     let best: { realization: EngineRealization; semitones: number; score: number } | undefined;
-    // The probe's first sentence (about 3 s of speech) is enough to measure a median F0 and a
-    // spectrum, and neural engines take about their own duration to say it on 2 cores.
-    const text = firstSentence(probe.text);
+    // Each probe sentence is said alone, as the pipeline says sentences, and the candidate's F0 is
+    // the median of their medians: Kokoro says one long sentence lower than shorter ones (the first
+    // probe sentence alone came out ~4 % under the Harvard sentences, and every clone that high).
+    const texts = splitSentences(probe.text).slice(0, PROBE_SENTENCES);
     for (const realization of cloneCandidates(engine.info.id, description, CANDIDATES)) {
-      const { audio } = await engine.synthesize({
-        text,
-        language: probe.language,
-        voice: realization,
-        speed: 1,
-        variation: 0.5,
-      });
-      const medianHz = voicePitch(audio).medianHz;
+      const said: PcmAudio[] = [];
+      for (const text of texts) {
+        const { audio } = await engine.synthesize({ text, language: probe.language, voice: realization, speed: 1, variation: 0.5 });
+        said.push(audio);
+      }
+      const medianHz = median(said.map((audio) => voicePitch(audio).medianHz).filter((hz) => hz > 0));
       if (!(medianHz > 0)) continue;
       const semitones = 12 * Math.log2(probe.traits.pitchHz / medianHz);
-      const score = DB_PER_SEMITONE * Math.abs(semitones) + spectralDistance(probe.spectrum, probe.spectrumOf(audio));
+      const spectrum = probe.spectrumOf(concatPcm(said));
+      const score = DB_PER_SEMITONE * Math.abs(semitones) + spectralDistance(probe.spectrum, spectrum);
       if (best === undefined || score < best.score) best = { realization, semitones, score };
     }
     if (best === undefined) continue;
@@ -68,9 +73,4 @@ export async function fitDescribedClone(
     out[engine.info.id] = shift === 0 ? best.realization : { ...best.realization, transform: { pitchShiftSemitones: shift } };
   }
   return out;
-}
-
-function firstSentence(text: string): string {
-  const match = /^.+?[.!?。！？](\s|$)/su.exec(text);
-  return match ? match[0].trim() : text;
 }
