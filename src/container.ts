@@ -266,7 +266,7 @@ export function summarize(r: ReconcileResult) {
 }
 
 /**
- * Changes arrive in milliseconds (NOTIFY, or SQLite's data_version checked per lookup); the TTL
+ * Changes arrive in milliseconds (NOTIFY), or within 100 ms (SQLite: data_version, read at most that often); the TTL
  * only bounds the harm of a message lost in transit, in ms.
  */
 const CALLER_TTL_MS = 30_000;
@@ -279,7 +279,7 @@ const CALLER_TTL_MS = 30_000;
  */
 async function callerSharing(config: Readonly<Config>, database: DatabaseHandle, role: Role) {
   if (database.dialect !== 'postgres') {
-    // The admin CLI writes from another process: data_version tells the next lookup.
+    // The admin CLI writes from another process: data_version tells a lookup within 100 ms.
     return { callers: new CallerCache({ ttlMs: CALLER_TTL_MS, commitsElsewhere: database.commitsElsewhere }), changes: null };
   }
   const changes: CallerChanges = new PgCallerChanges(config.databaseUrl, database.db);

@@ -50,7 +50,7 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   // other writer instead of failing with SQLITE_BUSY.
   database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: reusingStatements(database) as unknown as SqliteDatabase }),
+    dialect: new SqliteDialect({ database: reusingStatements(database as never) as unknown as SqliteDatabase }),
   });
   const dataVersion = database.prepare('PRAGMA data_version').raw(true);
   return { ...handle(db, 'sqlite'), commitsElsewhere: () => (dataVersion.get() as number[])[0]! };
@@ -66,13 +66,20 @@ const MAX_STATEMENTS = 256;
  * text: Kysely runs one query at a time per connection (its mutex), so no statement is ever
  * executing twice at once, and each run rebinds every parameter.
  */
-function reusingStatements(database: { prepare(sql: string): unknown; close(): void }) {
-  const statements = new Map<string, unknown>();
+function reusingStatements(database: { prepare(sql: string): SqliteStatement; close(): void }) {
+  const statements = new Map<string, SqliteStatement>();
   return {
-    prepare(sql: string) {
+    prepare(sql: string): SqliteStatement {
       let statement = statements.get(sql);
       if (statement === undefined) {
-        statement = database.prepare(sql);
+        const prepared = database.prepare(sql);
+        // libsql answers `reader` with a native call each time (1.5 % of a ping's CPU): asked once.
+        statement = {
+          reader: prepared.reader,
+          all: (parameters) => prepared.all(parameters),
+          run: (parameters) => prepared.run(parameters),
+          iterate: (parameters) => prepared.iterate(parameters),
+        };
         if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
         statements.set(sql, statement);
       }
@@ -83,6 +90,14 @@ function reusingStatements(database: { prepare(sql: string): unknown; close(): v
       database.close();
     },
   };
+}
+
+/** What Kysely's SQLite driver uses of a statement (libsql's is better-sqlite3's shape). */
+interface SqliteStatement {
+  readonly reader: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

@@ -65,6 +65,11 @@ export class Store {
   async insertAccount(account: AccountRow): Promise<void> {
     await this.db.insertInto('accounts').values(account).execute();
   }
+  /** The balance alone (ping): one column, not the whole row. */
+  async findPoints(id: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('accounts').select('points').where('id', '=', id).executeTakeFirst();
+    return row ? Number(row.points) : undefined;
+  }
   findAccount(id: string): Promise<AccountRow | undefined> {
     return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -3,29 +3,11 @@ import { newId } from '../ids.js';
 import type { AccountRow, PlanRow, Store, VoiceRow } from '../db/store.js';
 import { generateApiKey, keyIdOf, secretMatches } from './api-keys.js';
 import type { CallerCache, CallerChanges } from './caller-cache.js';
+import { MAX_BALANCE, MAX_POINTS_CHANGE, requireSlots, requireWhole } from './account-limits.js';
 import { PointsLedger } from './points.js';
 
 /** Slot limit used for plans whose slots are "set per account" when the operator set none. */
 export const DEFAULT_PER_ACCOUNT_SLOTS = 1000;
-
-/**
- * Bounds on what an operator can type (docs/reliability.md F7): 1e309 slots were stored as
- * Infinity (then /me answered 500) and 1e308 points made the balance a float. Balances stay
- * below 2^53 so every sum is exact.
- */
-export const MAX_POINTS_CHANGE = 1_000_000_000_000; // points per grant, deduction or starting balance
-export const MAX_BALANCE = 1_000_000_000_000_000; // points; 1e15 < 2^53 ≈ 9.007e15
-export const MAX_SLOTS = 1_000_000; // per plan or per account, clone and design alike
-
-function requireWhole(value: number, min: number, max: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new AppError('validation_error', `${what} must be a whole number from ${min} to ${max.toLocaleString('en-US')}`);
-  }
-}
-
-function requireSlots(value: number | null | undefined, what: string): void {
-  if (value !== null && value !== undefined) requireWhole(value, 0, MAX_SLOTS, what);
-}
 
 /** Who is calling and under which plan: the result of authenticating an API key. */
 export interface Caller {
@@ -123,6 +105,13 @@ export class AccountService {
       if (points > 0) await new PointsLedger(tx).credit(id, points, 'admin:initial_grant');
     });
     return { account_id: id, plan: plan.name, points, key_id: key.id, api_key: key.key };
+  }
+
+  /** The balance, read from the database every time (points are never cached). */
+  async points(id: string): Promise<number> {
+    const points = await this.store.findPoints(id);
+    if (points === undefined) throw new AppError('not_found', `Account ${id} not found`);
+    return points;
   }
 
   async getAccount(id: string): Promise<AccountRow> {

@@ -23,8 +23,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService
       },
     },
     async (request) => {
-      const account = await accounts.getAccount(request.caller.accountId);
-      return { ok: true, points: account.points, unit: '1 point is about 1 second of audio (about 15 characters)' };
+      const points = await accounts.points(request.caller.accountId);
+      return { ok: true, points, unit: '1 point is about 1 second of audio (about 15 characters)' };
     },
   );
 
