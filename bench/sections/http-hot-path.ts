@@ -142,4 +142,74 @@ async function speechRows(bench: BenchServer): Promise<void> {
   }
   console.log(`\nPOST /api/v1/tts, voice ${voice}, 24 kHz; one warm-up each, then request and baseline alternated.\n`);
   table(['request', 'p50 ms', 'baseline p50', 'baseline', 'ratio', 'runs'], rows, ['l', 'r', 'r', 'l', 'r', 'r']);
+  await concurrencyRow(bench);
+  await neuralRow(bench);
+}
+
+/** Requests per second of short v-lite MP3 requests with 16 clients against 1 client (each sends its next at once). */
+async function concurrencyRow(bench: BenchServer): Promise<void> {
+  const { server, key, voice } = bench;
+  const rate = async (clients: number, total: number): Promise<number> => {
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (next < total) {
+          next += 1;
+          const res = await server.request('POST', '/api/v1/tts', { key, body: { text: SHORT, voice, format: 'MP3', model: 'v-lite' } });
+          if (res.status !== 200) throw new Error(`POST /api/v1/tts ${res.status}: ${res.text.slice(0, 120)}`);
+        }
+      }),
+    );
+    return total / ((performance.now() - started) / 1000);
+  };
+  await rate(2, 4);
+  const one = await rate(1, 12);
+  const sixteen = await rate(16, 48);
+  const oneAgain = await rate(1, 12);
+  const single = (one + oneAgain) / 2;
+  console.log(`\n${SHORT.length}-char v-lite MP3 requests, each client sending its next as soon as one answers; 1 client measured before and after.\n`);
+  table(
+    ['clients', 'requests', 'req/s', 'vs 1 client', 'goal'],
+    [
+      ['1', '12 + 12', fmt(single, 1), '1.00', ''],
+      ['16', '48', fmt(sixteen, 1), fmt(sixteen / single, 2), '>= 1.9 (hold it)'],
+    ],
+  );
+}
+
+/**
+ * A 2,000-character v-pro request on Kokoro against Kokoro alone saying the same text with the
+ * same voice (the server's own engine instance, the preset's realization, whole text in one call).
+ */
+async function neuralRow(bench: BenchServer): Promise<void> {
+  const { server, key, voice } = bench;
+  const kokoro = (await server.container.engines.available()).find((engine) => engine.info.id === 'kokoro');
+  const realization = findPreset(voice)?.identity.engines['kokoro'];
+  if (kokoro === undefined || realization === undefined) {
+    console.log('\nNeural row skipped: Kokoro is not installed (MODELS_SEARCH_PATH) or the voice has no Kokoro realization.');
+    return;
+  }
+  const { transform: _transform, ...engineVoice } = realization;
+  const raw = async () => {
+    const started = performance.now();
+    await kokoro.synthesize({ ...input(LONG, engineVoice.id), voice: engineVoice });
+    return performance.now() - started;
+  };
+  const request = async () => {
+    const started = performance.now();
+    const res = await server.request('POST', '/api/v1/tts', { key, body: { text: LONG, voice, format: 'WAV', model: 'v-pro' } });
+    if (res.status !== 200) throw new Error(`POST /api/v1/tts ${res.status}: ${res.text.slice(0, 120)}`);
+    if (res.headers.get('x-voice-engine') !== 'kokoro') throw new Error(`v-pro spoke on ${res.headers.get('x-voice-engine')}`);
+    return performance.now() - started;
+  };
+  await raw();
+  const base = await raw();
+  const ours = await request();
+  console.log(`\n${LONG.length}-char text, one run each (Kokoro alone first), machine load ${load()}.\n`);
+  table(
+    ['request', 'ms', 'baseline ms', 'baseline', 'request ÷ baseline', 'goal'],
+    [[`v-pro ${LONG.length} chars WAV (Kokoro)`, fmt(ours), fmt(base), 'Kokoro alone, whole text', fmt(ours / base, 2), '<= 1.05']],
+    ['l', 'r', 'r', 'l', 'r', 'l'],
+  );
 }

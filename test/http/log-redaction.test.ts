@@ -54,6 +54,10 @@ describe('hosted-link tokens stay out of the logs', () => {
     assert.equal(incoming.req.url, `/files/audio/${id}/[redacted].mp3`);
     // Other URLs are logged as they are.
     assert.ok(lines.some((l) => JSON.parse(l).req?.url === `/api/v1/tts/${id}`));
+    // After authentication, the request's lines name the account and key (not the secret).
+    const completed = lines.map((l) => JSON.parse(l)).find((l) => l.res && l.account === account.account_id);
+    assert.ok(completed, 'the completed authenticated request is logged with its account');
+    assert.equal(completed.key, account.key_id);
   });
 
   test('every hosted-link kind and odd spellings are redacted; other paths are untouched', () => {

@@ -57,7 +57,12 @@ export function registerApiAuth(
     const presented = bearer(request);
     if (!presented) throw new AppError('unauthorized', 'Send your API key as "Authorization: Bearer <key>"');
     request.caller = await deps.accounts.authenticate(presented);
-    request.log = request.log.child({ account: request.caller.accountId, key: request.caller.keyId });
+    const who = { account: request.caller.accountId, key: request.caller.keyId };
+    // pino adds bindings to the request's own logger in place (a child per request was 4 % of an
+    // authenticated ping's CPU); the logger of `logger: false` has no setBindings and gets a child.
+    const log = request.log as typeof request.log & { setBindings?: (bindings: object) => void };
+    if (log.setBindings) log.setBindings(who);
+    else request.log = request.log.child(who);
 
     const { requestsPerMinute, voiceCallsPerHour } = deps.config.rateLimit;
     const minute = await deps.rateLimiter.hit(`min:${request.caller.keyId}`, requestsPerMinute, MINUTE_MS);
