@@ -74,6 +74,12 @@ export interface EngineInfo {
   prosody?: 'full' | 'pitch' | 'none';
   /** `ipa`: the engine takes per-word IPA (`SynthesisInput.pronunciations`); absent: it does not. */
   phonemeInput?: 'ipa';
+  /**
+   * Joins consecutive sentences into calls of up to this many characters after the first one
+   * (each call has a fixed cost: Kokoro pads every input and runs its graph once per call).
+   * Absent: one call per sentence.
+   */
+  sentenceBatchCharacters?: number;
   voices: EngineVoiceInfo[];
 }
 

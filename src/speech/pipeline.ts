@@ -19,8 +19,8 @@ import {
   trimSilentEdges,
   unrealizedProsody,
 } from './pipeline-pieces.js';
-import { splitSentences } from './sentences.js';
-import { type TextRun, isVerbatim, normalizeRuns } from './text/normalize/index.js';
+import { batchSentences, planUnits, type SpeechUnit, type Unit } from './pipeline-units.js';
+import { isVerbatim, normalizeRuns } from './text/normalize/index.js';
 import { mapTimings } from './text/normalize/timings.js';
 import type { VoiceTransform } from './voice-identity.js';
 
@@ -61,24 +61,6 @@ export interface Utterance {
   chunks: AsyncGenerator<SpeechChunk>;
 }
 
-interface SpeechUnit {
-  kind: 'speech';
-  text: string;
-  emotion: string | null;
-  /** Written text with its special readings (say-as, sub…), when the markup had any. */
-  runs?: TextRun[];
-  /** `<prosody rate>` / `<emphasis>` multiplier on the speaking rate. */
-  rate: number;
-  /** `<prosody pitch>` shift in semitones. */
-  pitchSemitones: number;
-  /** Next to a pause: cut the engine's silence on that side. */
-  trimStart: boolean;
-  trimEnd: boolean;
-  /** Another sentence follows directly (no pause between): keep a sentence gap after this one. */
-  sentenceFollows: boolean;
-}
-type Unit = SpeechUnit | { kind: 'pause'; seconds: number };
-
 interface SentenceSettings {
   engine: SpeechEngine;
   language: string;
@@ -94,37 +76,6 @@ interface SentenceSettings {
 type Synthesized = { audio: PcmAudio; words: WordTiming[]; steer?: VoiceTransform };
 
 const DEFAULT_RATE = 22_050;
-
-/** Markup segments → sentences and pauses, each sentence knowing whether a pause touches it. */
-function planUnits(segments: readonly MarkupSegment[]): Unit[] {
-  const units: Unit[] = [];
-  /** Units that end a sentence: a gap follows them when speech follows directly. */
-  const endsSentence = new Set<Unit>();
-  for (const segment of segments) {
-    if (segment.kind === 'pause') {
-      units.push({ kind: 'pause', seconds: segment.seconds });
-      continue;
-    }
-    const common = { kind: 'speech' as const, emotion: segment.emotion, rate: segment.rate ?? 1,
-      pitchSemitones: segment.pitchSemitones ?? 0, trimStart: false, trimEnd: false, sentenceFollows: false };
-    // Text with special readings stays one piece: its runs are not split across sentences.
-    const texts = segment.runs ? [segment.text] : splitSentences(segment.text);
-    texts.forEach((text, i) => {
-      const unit: SpeechUnit = { ...common, text, ...(segment.runs ? { runs: segment.runs } : {}) };
-      units.push(unit);
-      // A markup element (emphasis, prosody) inside a sentence splits it into segments without
-      // ending it: only a sentence's real end gets the sentence gap.
-      if (i < texts.length - 1 || /[.!?\u2026\u3002\uff01\uff1f]["'\u201d\u2019)\]]*$/u.test(text)) endsSentence.add(unit);
-    });
-  }
-  units.forEach((unit, i) => {
-    if (unit.kind !== 'speech') return;
-    unit.trimStart = units[i - 1]?.kind === 'pause';
-    unit.trimEnd = units[i + 1]?.kind === 'pause';
-    unit.sentenceFollows = units[i + 1]?.kind === 'speech' && endsSentence.has(unit);
-  });
-  return units;
-}
 
 export type DeliveryMode = 'STABLE' | 'BALANCED' | 'CREATIVE';
 
@@ -240,7 +191,9 @@ export class SpeechPipeline {
       transform: engineTransform ?? request.voice.transform ?? {},
       ...(request.lexicon ? { lexicon: request.lexicon } : {}),
     };
-    const units = planUnits(request.segments);
+    const planned = planUnits(request.segments);
+    const batch = engine.info.sentenceBatchCharacters;
+    const units = batch === undefined ? planned : batchSentences(planned, batch);
     return {
       engine: engine.info.id,
       language,

@@ -1,0 +1,84 @@
+import type { MarkupSegment } from './markup.js';
+import { splitSentences } from './sentences.js';
+import type { TextRun } from './text/normalize/index.js';
+
+export interface SpeechUnit {
+  kind: 'speech';
+  text: string;
+  emotion: string | null;
+  /** Written text with its special readings (say-as, sub…), when the markup had any. */
+  runs?: TextRun[];
+  /** `<prosody rate>` / `<emphasis>` multiplier on the speaking rate. */
+  rate: number;
+  /** `<prosody pitch>` shift in semitones. */
+  pitchSemitones: number;
+  /** Next to a pause: cut the engine's silence on that side. */
+  trimStart: boolean;
+  trimEnd: boolean;
+  /** Another sentence follows directly (no pause between): keep a sentence gap after this one. */
+  sentenceFollows: boolean;
+}
+export type Unit = SpeechUnit | { kind: 'pause'; seconds: number };
+
+/** Markup segments → sentences and pauses, each sentence knowing whether a pause touches it. */
+export function planUnits(segments: readonly MarkupSegment[]): Unit[] {
+  const units: Unit[] = [];
+  /** Units that end a sentence: a gap follows them when speech follows directly. */
+  const endsSentence = new Set<Unit>();
+  for (const segment of segments) {
+    if (segment.kind === 'pause') {
+      units.push({ kind: 'pause', seconds: segment.seconds });
+      continue;
+    }
+    const common = { kind: 'speech' as const, emotion: segment.emotion, rate: segment.rate ?? 1,
+      pitchSemitones: segment.pitchSemitones ?? 0, trimStart: false, trimEnd: false, sentenceFollows: false };
+    // Text with special readings stays one piece: its runs are not split across sentences.
+    const texts = segment.runs ? [segment.text] : splitSentences(segment.text);
+    texts.forEach((text, i) => {
+      const unit: SpeechUnit = { ...common, text, ...(segment.runs ? { runs: segment.runs } : {}) };
+      units.push(unit);
+      // A markup element (emphasis, prosody) inside a sentence splits it into segments without
+      // ending it: only a sentence's real end gets the sentence gap.
+      if (i < texts.length - 1 || /[.!?\u2026\u3002\uff01\uff1f]["'\u201d\u2019)\]]*$/u.test(text)) endsSentence.add(unit);
+    });
+  }
+  units.forEach((unit, i) => {
+    if (unit.kind !== 'speech') return;
+    unit.trimStart = units[i - 1]?.kind === 'pause';
+    unit.trimEnd = units[i + 1]?.kind === 'pause';
+    unit.sentenceFollows = units[i + 1]?.kind === 'speech' && endsSentence.has(unit);
+  });
+  return units;
+}
+
+/**
+ * Consecutive sentences said alike (same emotion, rate and pitch, no pause or special reading
+ * between them) joined into pieces of up to `maxCharacters`, for engines that say a long text
+ * faster in one call than sentence by sentence (`EngineInfo.sentenceBatchCharacters`). The first
+ * sentence stays alone, so the first audio is out as early as before.
+ */
+export function batchSentences(units: readonly Unit[], maxCharacters: number): Unit[] {
+  const out: Unit[] = [];
+  let speechSeen = 0;
+  for (const unit of units) {
+    const last = out.at(-1);
+    if (
+      unit.kind === 'speech' &&
+      last?.kind === 'speech' &&
+      speechSeen > 1 &&
+      last.sentenceFollows &&
+      !last.runs &&
+      !unit.runs &&
+      last.emotion === unit.emotion &&
+      last.rate === unit.rate &&
+      last.pitchSemitones === unit.pitchSemitones &&
+      last.text.length + 1 + unit.text.length <= maxCharacters
+    ) {
+      out[out.length - 1] = { ...last, text: `${last.text} ${unit.text}`, trimEnd: unit.trimEnd, sentenceFollows: unit.sentenceFollows };
+      continue;
+    }
+    if (unit.kind === 'speech') speechSeen += 1;
+    out.push(unit);
+  }
+  return out;
+}
