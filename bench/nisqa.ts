@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,16 +10,30 @@ const run = promisify(execFile);
 const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
 /**
- * NISQA-TTS naturalness (1-5) from the quality kit beside the repository (../shared/quality, or
- * VOICELIB_QUALITY_DIR): null with the reason when the scorer is not there or not installed.
+ * NISQA-TTS naturalness (1-5) from the quality kit: VOICELIB_QUALITY_DIR when set, else
+ * ../shared/quality when it is installed there, else the copy `scripts/quality-scorer.sh` installs
+ * in the cache (run once per process). Null with the reason when none can be had.
  */
 export function nisqaScorer(): { dir: string; script: string } | { missing: string } {
-  const dir = path.resolve(REPO, process.env['VOICELIB_QUALITY_DIR'] ?? '../shared/quality');
-  const script = path.join(dir, 'score.mjs');
-  if (!existsSync(script)) return { missing: `no scorer at ${script} (set VOICELIB_QUALITY_DIR)` };
-  if (!existsSync(path.join(dir, 'node_modules')))
-    return { missing: `scorer at ${dir} is not installed (ONNXRUNTIME_NODE_INSTALL=skip npm install there)` };
-  return { dir, script };
+  const given = process.env['VOICELIB_QUALITY_DIR'];
+  const kit = path.resolve(REPO, given ?? '../shared/quality');
+  const installed = (dir: string) => existsSync(path.join(dir, 'score.mjs')) && existsSync(path.join(dir, 'node_modules'));
+  if (installed(kit)) return { dir: kit, script: path.join(kit, 'score.mjs') };
+  if (given !== undefined) return { missing: `no installed scorer at ${kit} (ONNXRUNTIME_NODE_INSTALL=skip npm install there)` };
+  cached ??= installInCache(kit);
+  return cached;
+}
+
+let cached: { dir: string; script: string } | { missing: string } | undefined;
+
+function installInCache(kit: string): { dir: string; script: string } | { missing: string } {
+  const script = path.join(REPO, 'scripts', 'quality-scorer.sh');
+  const result = spawnSync('bash', [script, kit], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const dir = result.stdout.trim().split('\n').at(-1) ?? '';
+  if (result.status !== 0 || !existsSync(path.join(dir, 'score.mjs'))) {
+    return { missing: `the scorer could not be installed from ${kit} (scripts/quality-scorer.sh)` };
+  }
+  return { dir, script: path.join(dir, 'score.mjs') };
 }
 
 /** Scores every clip in one scorer run; the result is in input order (NaN where no score came back). */

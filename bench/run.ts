@@ -32,7 +32,8 @@
  *   npm run bench:clone-loop             section e only
  *
  * Environment: MODELS_SEARCH_PATH (extra model folders, ':'-separated), VOICELIB_TEST_MODELS (neural
- * weights; default the `npm test` cache), VOICELIB_QUALITY_DIR (scorer; default ../shared/quality).
+ * weights; default the `npm test` cache), VOICELIB_QUALITY_DIR (an installed scorer; default
+ * ../shared/quality when installed, else the copy scripts/quality-scorer.sh installs in the cache).
  */
 import { availableParallelism, cpus } from 'node:os';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
