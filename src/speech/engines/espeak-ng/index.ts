@@ -71,6 +71,10 @@ export function createEspeakEngine(
       // Measured here: ~95x warm (2,000 characters, ~120 s of audio, in ~1.25 s).
       realTimeFactor: 95,
       prosody: 'full',
+      // Each call sets its voice up again (~25 ms): a 1,982-character text took ~850 ms of worker
+      // time said sentence by sentence against ~250 ms in one call. Its own pause between
+      // sentences inside a call is the pipeline's gap (0.30-0.31 s, pipeline-pieces.ts).
+      sentenceBatchCharacters: 400,
       voices: espeakVoiceInfos(),
     },
 
