@@ -105,6 +105,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // bigint columns (points) come back as strings by default; balances stay far below 2^53.
   pg.default.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, pg_terminate_backend) is an 'error'
+  // event on the pool, which drops that client by itself; unheard, the event would end the process.
+  // The next query opens a new connection, and a query that was running fails on its own.
+  pool.on('error', () => undefined);
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   let leaseClient: InstanceType<typeof pg.default.Client> | null = null;
   let closed = false;
