@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
-import { AppError, type ErrorCode } from '../../errors.js';
+import { AppError } from '../../errors.js';
+import { errorOf, type FailureReply, failureReply } from '../../speech/engines/shared/worker-serve.js';
 import type { EngineInfo, SpeechEngine, SynthesisInput, SynthesisResult, WordTiming } from '../../speech/engine.js';
 
 /** A synthesis asked for by the fitting thread: which engine, and the input without its signal. */
@@ -12,7 +13,7 @@ export interface RemoteSynthesis {
 /** The answer the main thread sends back; the samples' buffer is moved, not copied. */
 export type RemoteSynthesisReply =
   | { id: number; ok: true; sampleRate: number; samples: Float32Array; words: WordTiming[] }
-  | { id: number; ok: false; code: ErrorCode; message: string; retryable: boolean | undefined };
+  | ({ id: number } & FailureReply);
 
 /**
  * A speech engine as seen from the clone-fitting thread: its facts (`info`) copied, each synthesis
@@ -38,7 +39,7 @@ export function remoteEngines(infos: EngineInfo[], port: MessagePort): SpeechEng
         const request: RemoteSynthesis = { id, engine: info.id, input: plain };
         port.postMessage(request);
       });
-      if (!reply.ok) throw new AppError(reply.code, reply.message, { retryable: reply.retryable });
+      if (!reply.ok) throw errorOf(reply);
       return { audio: { sampleRate: reply.sampleRate, samples: reply.samples }, words: reply.words };
     },
     async close() {},
@@ -63,14 +64,7 @@ export function serveRemoteEngines(engines: SpeechEngine[], port: MessagePort): 
       transfer = [samples.buffer];
       reply = { id: request.id, ok: true, sampleRate: audio.sampleRate, samples, words };
     } catch (error) {
-      const known = error instanceof AppError;
-      reply = {
-        id: request.id,
-        ok: false,
-        code: known ? error.code : 'provider_error',
-        message: error instanceof Error ? error.message : String(error),
-        retryable: known ? error.retryable : true,
-      };
+      reply = { id: request.id, ...failureReply(error, request.engine) };
     }
     port.postMessage(reply, transfer);
   };

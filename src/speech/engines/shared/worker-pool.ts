@@ -2,7 +2,7 @@ import type { ResourceLimits } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError, isAppError } from '../../../errors.js';
-import type { TaskReply } from './worker-serve.js';
+import { errorOf, type TaskReply } from './worker-serve.js';
 
 export interface EngineWorkerPoolOptions {
   /** Engine name used in error messages, e.g. `Flite`. */
@@ -47,7 +47,7 @@ export class EngineWorkerPool<Request, Result> {
       throw this.failure(error, signal);
     }
     if (reply.ok) return reply.result;
-    throw new AppError(reply.code, reply.message, { retryable: reply.retryable });
+    throw errorOf(reply);
   }
 
   /**

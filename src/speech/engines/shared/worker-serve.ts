@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { type ErrorCode, isAppError } from '../../../errors.js';
+import { AppError, type ErrorCode, isAppError } from '../../../errors.js';
 
 /** What a worker handler returns: the result plus the buffers to move (not copy) back. */
 export interface HandlerOutput<Result> {
@@ -11,9 +11,30 @@ export interface HandlerOutput<Result> {
  * A worker's answer to one request. Errors travel as data: piscina passes a thrown error through a
  * structured clone, which keeps its message but not an `AppError`'s code or `retryable`.
  */
-export type TaskReply<Result> =
-  | { ok: true; result: Result }
-  | { ok: false; code: ErrorCode; message: string; retryable: boolean | undefined };
+export type TaskReply<Result> = { ok: true; result: Result } | FailureReply;
+
+/** An error sent between threads as data. */
+export interface FailureReply {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+  retryable: boolean | undefined;
+}
+
+/**
+ * An error as data for another thread: an `AppError` keeps its code and `retryable`; anything else
+ * becomes a retryable `provider_error` naming `engineName`.
+ */
+export function failureReply(error: unknown, engineName: string): FailureReply {
+  if (isAppError(error)) return { ok: false, code: error.code, message: error.message, retryable: error.retryable };
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, code: 'provider_error', message: `${engineName} failed: ${message}`, retryable: true };
+}
+
+/** The `AppError` a `FailureReply` carries, rebuilt on the receiving thread. */
+export function errorOf(reply: FailureReply): AppError {
+  return new AppError(reply.code, reply.message, { retryable: reply.retryable });
+}
 
 /**
  * Worker-thread side of `EngineWorkerPool`: the piscina task function a worker module exports as its
@@ -39,11 +60,7 @@ export function serveWorkerRequests<Request, Result>(
       const movable = { [Piscina.transferableSymbol]: transfer, [Piscina.valueSymbol]: reply };
       return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as TaskReply<Result>;
     } catch (error) {
-      if (isAppError(error)) {
-        return { ok: false, code: error.code, message: error.message, retryable: error.retryable };
-      }
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, code: 'provider_error', message: `${engineName} failed: ${message}`, retryable: true };
+      return failureReply(error, engineName);
     }
   };
 }
