@@ -31,7 +31,8 @@ export interface CloneFit {
 /**
  * A recording turned into a clone's identity: optionally denoised, measured (pitch, range,
  * formants, rate, tilt, breathiness), then realized on the installed engines that speak its
- * language (`realizeClone`). Seconds of arithmetic: it runs in a worker thread (`CloneFitter`).
+ * language, or the closest language one of them speaks when none does (experimental languages;
+ * `realizeClone`). Seconds of arithmetic: it runs in a worker thread (`CloneFitter`).
  */
 export async function fitCloneRecording(request: CloneFitRequest, engines: SpeechEngine[]): Promise<CloneFit> {
   const audio = request.removeNoise ? await enhanceSpeech(request.audio) : request.audio;
