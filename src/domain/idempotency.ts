@@ -1,23 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { IdempotencyKeysTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 /** How long a key's response is replayed (and the key refused for another body), in ms. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
-/** One stored key, as the database adapter keeps it. */
-export interface IdempotencyRecord {
-  account_id: string;
-  key: string;
-  fingerprint: string;
-  status: 'in_progress' | 'completed';
-  holder: string;
-  response_status: number | null;
-  response_headers: string | null;
-  response_body: string | null;
-  response_encoding: 'utf8' | 'base64' | null;
-  created_at: string;
-  expires_at: string;
-}
+/** One stored key: the row of `idempotency_keys` (db/schema.ts) as the adapter keeps it. */
+export type IdempotencyRecord = IdempotencyKeysTable;
 
 /** The storage port (`db/idempotency-store.ts`). */
 export interface IdempotencyRecords {
