@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createKokoroEngine, KOKORO_PACK, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
-import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
+import { findDurationTensor, PITCH_INPUT, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
+import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
 import { readOnnxGraph } from '../../src/speech/engines/onnx/onnx-model.js';
 import { KOKORO_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
@@ -119,6 +120,24 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     assert.ok(fast.samples.length < normal.samples.length * 0.8);
     const end = (r: typeof normal) => r.words[r.words.length - 1]!.end;
     assert.ok(end(fast) < end(normal) * 0.8);
+  });
+
+  test('the pitch input moves the predicted F0 inside the model; durations stay; 1 is the voice as it is', async () => {
+    const { readFile } = await import('node:fs/promises');
+    assert.ok(readOnnxGraph(await readFile(file)).inputs.includes(PITCH_INPUT));
+    const text = 'The birch canoe slid on the smooth planks.';
+    const plain = await synthesizeKokoro(job(text));
+    const one = await synthesizeKokoro(job(text, { pitch: 1 }));
+    const high = await synthesizeKokoro(job(text, { pitch: 1.19 }));
+    const low = await synthesizeKokoro(job(text, { pitch: 0.84 }));
+    assert.deepEqual(one.samples, plain.samples, 'factor 1 changes nothing');
+    assert.equal(high.samples.length, plain.samples.length, 'same durations');
+    assert.deepEqual(high.words, plain.words);
+    const f0 = (r: typeof plain) => voicePitch({ sampleRate: r.sampleRate, samples: r.samples }).medianHz;
+    const [base, up, down] = [f0(plain), f0(high), f0(low)];
+    // Asked for ±3 semitones; measured 2.6-3.2 on four packs (docs/voices.md).
+    assert.ok(up / base > 1.1 && up / base < 1.25, `x1.19 gave ${up} Hz over ${base}`);
+    assert.ok(down / base < 0.91 && down / base > 0.8, `x0.84 gave ${down} Hz over ${base}`);
   });
 });
 

@@ -6,7 +6,7 @@ import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import { findPackFile, isFile } from '../onnx/model-files.js';
 import { onnxRuntimeInstalled } from '../onnx/session.js';
-import { numberParam } from '../shared/params.js';
+import { finiteOr, numberParam } from '../shared/params.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import { needsPreparation, prepareText } from '../../text/prepare.js';
 import type { PreparedModel } from './prepare.js';
@@ -33,8 +33,10 @@ import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
  * prepared once (prepare.ts: the graph's own duration tensor becomes a `durations` output, cached
  * beside the models); if that fails, timings are proportional within the speech regions (timings.ts).
  *
- * `speed` is passed to the model (clamped to 0.5–2); `variation` and `prosody` are not realized
- * (Kokoro has no such inputs; the pipeline's transforms cover prosody).
+ * `speed` is passed to the model (clamped to 0.5–2). A prepared model multiplies its predicted F0
+ * curve by a pitch factor: the realization's `pitch` times `prosody.pitchSemitones` (v-studio's
+ * steering), clamped to 0.67–1.5. `variation` and `prosody.rangeScale` are not realized (Kokoro has
+ * no such inputs; the pipeline's transform stage covers the range).
  *
  * @example
  * const engine = createKokoroEngine({ modelFolders: [config.modelsDir] });
@@ -69,6 +71,9 @@ const CALIBRATION_VOICES = ['af_heart', 'am_michael', 'bf_emma', 'af_bella'];
 
 const MIN_SPEED = 0.5;
 const MAX_SPEED = 2;
+/** The realization's `pitch` factor on the predicted F0: about ±7 semitones. */
+const MIN_PITCH = 0.67;
+const MAX_PITCH = 1.5;
 
 export interface KokoroEngineOptions {
   /** Folders holding model packs, searched in order (`modelsSearchPath`, then `modelsDir`). */
@@ -157,6 +162,8 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       // Said sentence by sentence, a 2,000-character text took 1.48 x the time of one whole-text
       // call (bench:http, neural row); after the first sentence, sentences go in groups.
       sentenceBatchCharacters: 400,
+      // Base pitch inside the model (the prepared graph's F0 factor); the range by transform.
+      prosody: 'pitch',
       voices: kokoroVoiceInfos(),
     },
 
@@ -205,6 +212,10 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       // `pace` is the realization's own tempo (voice-fit.ts), on top of the request's speed.
       const pace = numberParam('Kokoro', params, 'pace', 1, 0.5, 2);
       const speed = (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * pace;
+      // `pitch` multiplies the model's predicted F0 (a prepared model's input, prepare.ts), and so
+      // does v-studio's pitch steering.
+      const steer = 2 ** (finiteOr(input.prosody?.pitchSemitones, 0) / 12);
+      const pitch = Math.min(MAX_PITCH, Math.max(MIN_PITCH, numberParam('Kokoro', params, 'pitch', 1, MIN_PITCH, MAX_PITCH) * steer));
       // Japanese is read from its kana (the analyzer loads here, once per process, not per worker).
       const words =
         language === 'j' && needsPreparation(input.text, 'ja')
@@ -223,6 +234,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
         fallbackModelFile: isPrepared ? model : null,
         voices,
         speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
+        pitch,
         threads: intraOpThreads,
       });
       // A long text goes to the workers in sentence groups at once (split.ts); prepared Japanese

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { liveSet, planDequantize } from '../onnx/dequantize.js';
 import { editOnnxModel, type NewNode, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../onnx/onnx-model.js';
+import { DURATIONS_OUTPUT, PITCH_INPUT } from './model-io.js';
 import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
 
 /**
@@ -19,6 +20,10 @@ import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
  *   onnxruntime-node 1.30 it then needs ~30% less CPU per audio second (docs/engines.md). Weights
  *   get ~3.5× larger (92 → 325 MB on disk and in memory). Re-measure on onnxruntime upgrades:
  *   Python onnxruntime 1.32's ConvInteger made the int8 graph the faster one;
+ * - pitch: the F0 curve the prosody predictor makes is multiplied by a new input `voicelib_pitch`
+ *   (float32 [1], 1 = as predicted) before the vocoder reads it (the decoder's F0 convolution and the
+ *   generator's harmonic source), so a voice's pitch moves inside the model: the vocoder renders the
+ *   shifted melody with the voice's own timbre instead of a signal-processing shift afterwards;
  * - then, when asked (`KOKORO_QUANTIZE`), the vocoder's first stage is statically quantized to int8
  *   (quantize.ts): ~20 % less CPU per audio second at the same NISQA naturalness.
  *
@@ -27,8 +32,8 @@ import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
  */
 
 /** Bumped when the rewrite changes, so older prepared files are not reused. */
-export const PREPARE_VERSION = 1;
-export const DURATIONS_OUTPUT = 'durations';
+export const PREPARE_VERSION = 2;
+export { DURATIONS_OUTPUT, PITCH_INPUT };
 
 export interface PreparedModel {
   /** The file to load: the prepared model, or the source when preparation was not possible. */
@@ -55,6 +60,36 @@ export function findDurationTensor(graph: OnnxGraph): string | null {
   return matches.length === 1 ? (matches[0]!.outputs[0] ?? null) : null;
 }
 
+/**
+ * The F0 curve: the input of the generator's F0 upsampling (`…/f0_upsamp/Resize`), which the
+ * decoder's F0 convolution reads too, and the index of the node that makes it. Null unless exactly
+ * one such Resize reads a tensor some node produces.
+ */
+export function findPitchTensor(graph: OnnxGraph): { tensor: string; producer: number } | null {
+  const resizes = graph.nodes.filter((node) => node.opType === 'Resize' && /f0_upsamp/i.test(node.name));
+  const tensor = resizes.length === 1 ? resizes[0]!.inputs[0] : undefined;
+  if (tensor === undefined) return null;
+  const producer = graph.nodes.findIndex((node) => node.outputs.includes(tensor));
+  return producer < 0 ? null : { tensor, producer };
+}
+
+/** The producer of the F0 curve, its output renamed, then the Mul by `PITCH_INPUT` under the old name. */
+function scalePitch(graph: OnnxGraph, found: { tensor: string; producer: number }): NewNode[] {
+  const node = graph.nodes[found.producer]!;
+  const unscaled = `${found.tensor}_voicelib_unscaled`;
+  return [
+    {
+      opType: node.opType,
+      name: node.name,
+      domain: node.domain,
+      inputs: node.inputs,
+      outputs: node.outputs.map((output) => (output === found.tensor ? unscaled : output)),
+      attributes: node.attributes,
+    },
+    { opType: 'Mul', name: 'voicelib_pitch_scale', inputs: [unscaled, PITCH_INPUT], outputs: [found.tensor] },
+  ];
+}
+
 export interface PrepareOptions {
   /** Dequantize an int8 graph to float32. Default true. */
   float?: boolean;
@@ -78,17 +113,21 @@ export function prepareModelBytes(model: Uint8Array, options: PrepareOptions = {
     tensor === null
       ? []
       : [{ opType: 'Identity', name: 'voicelib_durations', inputs: [tensor], outputs: [DURATIONS_OUTPUT] }];
-  if (append.length === 0 && (plan === null || plan.replace.size === 0)) {
+  const replace = new Map<number, readonly NewNode[]>(plan?.replace ?? []);
+  const pitch = graph.inputs.includes(PITCH_INPUT) ? null : findPitchTensor(graph);
+  const addPitch = pitch !== null && !replace.has(pitch.producer);
+  if (addPitch) replace.set(pitch.producer, scalePitch(graph, pitch));
+  if (append.length === 0 && replace.size === 0) {
     return exposed ? 'the model already outputs durations' : 'no duration tensor and nothing to dequantize';
   }
-  const replace = plan?.replace ?? new Map<number, NewNode[]>();
   const live = liveSet(graph, replace, append);
-  const inputs = new Set(graph.inputs);
+  const inputs = new Set([...graph.inputs, ...(addPitch ? [PITCH_INPUT] : [])]);
   return editOnnxModel(model, {
     node: (i) => (live.nodes.has(i) ? replace.get(i) : null),
     keepInitializer: (name) => live.tensors.has(name) || inputs.has(name),
     initializers: plan?.initializers ?? [],
     appendNodes: append,
+    inputs: addPitch ? [{ name: PITCH_INPUT, elemType: OnnxDataType.float }] : [],
     outputs: append.length > 0 ? [{ name: DURATIONS_OUTPUT, elemType: OnnxDataType.int64 }] : [],
   });
 }

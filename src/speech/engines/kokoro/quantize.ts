@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { editOnnxModel, OnnxDataType, readOnnxGraph } from '../onnx/onnx-model.js';
 import { loadOrt } from '../onnx/session.js';
+import { PITCH_INPUT } from './model-io.js';
 import { planStaticQdq, type TensorRange } from '../onnx/static-quantize.js';
 
 /**
@@ -92,6 +93,7 @@ async function calibrate(
         style: new ort.Tensor('float32', pack.slice(row * STYLE_SIZE, (row + 1) * STYLE_SIZE), [1, STYLE_SIZE]),
       };
       if (inputs.includes('speed')) feeds['speed'] = new ort.Tensor('float32', Float32Array.of(1), [1]);
+      if (inputs.includes(PITCH_INPUT)) feeds[PITCH_INPUT] = new ort.Tensor('float32', Float32Array.of(1), [1]);
       const outputs = await session.run(feeds, [...tensors]);
       for (const name of tensors) {
         const data = outputs[name]?.data as Float32Array | undefined;

@@ -21,6 +21,7 @@ import type { AlignedText } from '../onnx/aligned-text.js';
 import { japanesePhonemes } from './japanese.js';
 import { mixPacks } from './blend.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
+import { PITCH_INPUT } from './model-io.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
 import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
 
@@ -53,6 +54,8 @@ export interface KokoroJob {
   /** Style packs and their weights (summing to 1): one voice, or a blend (blend.ts). */
   voices: Array<{ file: string; weight: number }>;
   speed: number;
+  /** Factor on the model's predicted F0 (1 = the voice as it is); used when the model has the input. */
+  pitch?: number;
   /** onnxruntime intra-op threads. */
   threads: number;
 }
@@ -182,6 +185,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
       [styleName]: await float32Tensor(styleRow(pack, input.ids.length - 2), [1, STYLE_SIZE]),
     };
     if (session.inputNames.includes('speed')) feeds['speed'] = await float32Tensor([job.speed], [1]);
+    if (session.inputNames.includes(PITCH_INPUT)) feeds[PITCH_INPUT] = await float32Tensor([job.pitch ?? 1], [1]);
     const outputs = await session.run(feeds);
     const waveform = outputs[audioName];
     if (!waveform) throw new AppError('provider_error', `Kokoro model has no "${audioName}" output`);

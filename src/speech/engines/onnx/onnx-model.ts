@@ -133,7 +133,8 @@ export interface NewNode {
   attributes?: readonly Uint8Array[];
 }
 
-export interface NewOutput {
+/** A graph input or output to add. */
+export interface NewValue {
   name: string;
   /** OnnxDataType value; the shape is left unspecified. */
   elemType: number;
@@ -162,7 +163,9 @@ export interface GraphEdit {
   initializers?: readonly Uint8Array[];
   /** Nodes appended after all others. */
   appendNodes?: readonly NewNode[];
-  outputs?: readonly NewOutput[];
+  /** Graph inputs added after the model's own (fed by name, like them). */
+  inputs?: readonly NewValue[];
+  outputs?: readonly NewValue[];
 }
 
 /**
@@ -188,15 +191,12 @@ export function editOnnxModel(model: Uint8Array, edit: GraphEdit): Uint8Array[] 
   }
   for (const tensor of edit.initializers ?? []) parts.push(lengthHead(GRAPH_INITIALIZER, tensor.length), tensor);
   for (const node of edit.appendNodes ?? []) parts.push(lengthField(GRAPH_NODE, encodeNode(node)));
-  for (const output of edit.outputs ?? []) {
-    const type = lengthField(TYPE_TENSOR, varintField(TENSOR_ELEM_TYPE, output.elemType));
-    parts.push(
-      lengthField(
-        GRAPH_OUTPUT,
-        concatBytes([stringField(VALUE_INFO_NAME, output.name), lengthField(VALUE_INFO_TYPE, type)]),
-      ),
-    );
-  }
+  const valueInfo = (field: number, value: NewValue) => {
+    const type = lengthField(TYPE_TENSOR, varintField(TENSOR_ELEM_TYPE, value.elemType));
+    return lengthField(field, concatBytes([stringField(VALUE_INFO_NAME, value.name), lengthField(VALUE_INFO_TYPE, type)]));
+  };
+  for (const input of edit.inputs ?? []) parts.push(valueInfo(GRAPH_INPUT, input));
+  for (const output of edit.outputs ?? []) parts.push(valueInfo(GRAPH_OUTPUT, output));
   const graphLength = parts.reduce((sum, p) => sum + p.length, 0);
   return [
     model.subarray(0, graph.start),

@@ -1,0 +1,9 @@
+/**
+ * Names the prepared Kokoro graph adds (prepare.ts) and the code that runs it feeds or reads
+ * (synthesize.ts, quantize.ts's calibration).
+ */
+
+/** int64 [1, N]: each input id's duration in frames (600 samples), pads included. */
+export const DURATIONS_OUTPUT = 'durations';
+/** float32 [1]: factor on the predicted F0 curve (1 = as predicted); absent in a model used as it is. */
+export const PITCH_INPUT = 'voicelib_pitch';
