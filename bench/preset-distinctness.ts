@@ -8,6 +8,8 @@
  * (American voices on Flite; women of six locales on Pico, which needs its lingware).
  *
  *   npx tsc -p tsconfig.json && node dist/bench/preset-distinctness.js [--engine id] all | en de fr
+ *
+ * `DETAIL=1` also prints each preset's target and measured traits and its realization (stderr).
  */
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
@@ -58,6 +60,13 @@ for (const language of languages) {
     measured.push({ slug: voice.slug, traits, spectrum: longTermSpectrum(audio) });
     const miss = traits.pitchHz / voice.identity.traits.pitchHz - 1;
     if (Math.abs(miss) > Math.abs(worstMiss)) worstMiss = miss;
+    if (process.env['DETAIL']) {
+      const realized = voice.identity.engines[engineId];
+      console.error(
+        `${voice.slug}: pitch ${voice.identity.traits.pitchHz.toFixed(0)} -> ${traits.pitchHz.toFixed(0)} Hz (${pct(miss)}), ` +
+          `formant ${voice.identity.traits.formantScale.toFixed(3)} -> ${traits.formantScale.toFixed(3)}, rate ${traits.rate.toFixed(3)}, ${JSON.stringify(realized?.params ?? {})}`,
+      );
+    }
   }
   const alike: string[] = [];
   let pairs = 0;

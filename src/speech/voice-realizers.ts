@@ -7,7 +7,7 @@ import {
   presetEspeakRealization,
 } from './engines/espeak-ng/voice-fit.js';
 import { flitePresetVoice } from './engines/flite/voice-fit.js';
-import { fitKokoroVoice, kokoroCloneCandidates } from './engines/kokoro/voice-fit.js';
+import { fitKokoroVoice, kokoroCloneCandidates, retuneKokoroVoice } from './engines/kokoro/voice-fit.js';
 import { stockRealization } from './engines/shared/stock-voice-fit.js';
 import { picoPresetVoice } from './engines/svox-pico/voice-fit.js';
 import type { VoiceDescription, VoiceGender } from './voice-description.js';
@@ -65,6 +65,33 @@ const CLONE_CANDIDATES: Record<string, (description: VoiceDescription, limit: nu
 /** Candidate realizations of a measured voice on `engine` (none when it proposes none). */
 export function cloneCandidates(engine: string, description: VoiceDescription, limit: number): EngineRealization[] {
   return CLONE_CANDIDATES[engine]?.(description, limit) ?? [];
+}
+
+type Retune = (
+  realization: EngineRealization,
+  semitones: number,
+) => { realization: EngineRealization; residualSemitones: number };
+
+/** Engines that move a realization's pitch inside the model (Kokoro's `pitch` factor on its F0 curve). */
+const RETUNERS: Record<string, Retune> = {
+  kokoro: retuneKokoroVoice,
+};
+
+/** Whether `engine` moves pitch inside its model, at no measured cost in naturalness. */
+export function retunesPitch(engine: string): boolean {
+  return RETUNERS[engine] !== undefined;
+}
+
+/**
+ * `realization` moved by `semitones`: inside the model as far as the engine reaches, the rest
+ * (all of it on engines without an in-model pitch) returned for a transform after synthesis.
+ */
+export function retunePitch(
+  engine: string,
+  realization: EngineRealization,
+  semitones: number,
+): { realization: EngineRealization; residualSemitones: number } {
+  return RETUNERS[engine]?.(realization, semitones) ?? { realization, residualSemitones: semitones };
 }
 
 /**

@@ -3,7 +3,7 @@ import { concatPcm } from '../audio/silence.js';
 import { spectralDistance } from '../audio/spectrum.js';
 import type { SpeechEngine } from '../speech/engine.js';
 import { splitSentences } from '../speech/sentences.js';
-import { cloneCandidates } from '../speech/voice-realizers.js';
+import { cloneCandidates, retunePitch, retunesPitch } from '../speech/voice-realizers.js';
 import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
 import { median } from './measure-formants.js';
 import { voicePitch } from './measure-pitch.js';
@@ -12,17 +12,22 @@ import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
 /**
  * Clone realizations on engines that propose candidates for a measured voice (Kokoro's blends,
  * `speech/voice-realizers.ts`): each candidate says the probe, and the one whose median F0 and
- * long-term spectrum come closest to the recording's wins. Only a pitch miss the blends could not
- * close is left to the transform stage, because resynthesis costs neural voices naturalness
- * (about 0.4 NISQA for a female Kokoro voice at any shift, measured).
+ * long-term spectrum come closest to the recording's wins. Its remaining pitch miss is then closed
+ * inside the model where the engine can (Kokoro's F0 factor, free in naturalness as measured), and
+ * only what is left beyond that by the transform stage, because resynthesis costs neural voices
+ * naturalness (about 0.4 NISQA for a female Kokoro voice at any shift, measured).
  */
 
 /** Candidates rendered per engine. */
 const CANDIDATES = 3;
 /** Probe sentences each candidate says (the probe texts have two, about 7 s of speech). */
 const PROBE_SENTENCES = 2;
-/** One semitone of median-F0 miss weighs like this many dB of spectral distance. */
+/**
+ * One semitone of median-F0 miss weighs like this many dB of spectral distance: less where the
+ * engine closes the miss inside its model, so the candidate is chosen mostly by timbre there.
+ */
 const DB_PER_SEMITONE = 1.5;
+const DB_PER_RETUNED_SEMITONE = 0.5;
 /** Residual pitch misses smaller than this (semitones, about 2 %) are left alone. */
 const PITCH_SLACK_SEMITONES = 0.35;
 
@@ -50,6 +55,7 @@ export async function fitDescribedClone(
     typicalFormantScale: typicalFormantScale(probe.gender),
   };
   for (const engine of engines) {
+    const perSemitone = retunesPitch(engine.info.id) ? DB_PER_RETUNED_SEMITONE : DB_PER_SEMITONE;
     let best: { realization: EngineRealization; semitones: number; score: number } | undefined;
     // Each probe sentence is said alone, as the pipeline says sentences, and the candidate's F0 is
     // the median of their medians: Kokoro says one long sentence lower than shorter ones (the first
@@ -65,12 +71,17 @@ export async function fitDescribedClone(
       if (!(medianHz > 0)) continue;
       const semitones = 12 * Math.log2(probe.traits.pitchHz / medianHz);
       const spectrum = probe.spectrumOf(concatPcm(said));
-      const score = DB_PER_SEMITONE * Math.abs(semitones) + spectralDistance(probe.spectrum, spectrum);
+      const score = perSemitone * Math.abs(semitones) + spectralDistance(probe.spectrum, spectrum);
       if (best === undefined || score < best.score) best = { realization, semitones, score };
     }
     if (best === undefined) continue;
-    const shift = Math.abs(best.semitones) > PITCH_SLACK_SEMITONES ? Math.round(best.semitones * 1000) / 1000 : 0;
-    out[engine.info.id] = shift === 0 ? best.realization : { ...best.realization, transform: { pitchShiftSemitones: shift } };
+    if (Math.abs(best.semitones) <= PITCH_SLACK_SEMITONES) {
+      out[engine.info.id] = best.realization;
+      continue;
+    }
+    const { realization, residualSemitones } = retunePitch(engine.info.id, best.realization, best.semitones);
+    const shift = Math.abs(residualSemitones) > PITCH_SLACK_SEMITONES ? Math.round(residualSemitones * 1000) / 1000 : 0;
+    out[engine.info.id] = shift === 0 ? realization : { ...realization, transform: { pitchShiftSemitones: shift } };
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { EngineRealization } from '../../voice-identity.js';
 import type { VoiceDescription } from '../../voice-description.js';
 import { type BlendPart, formatBlend } from './blend.js';
+import { KOKORO_BLEND_PITCH } from './data/blend-pitch.js';
 import { KOKORO_VOICE_TRAITS, type KokoroVoiceTraits } from './data/voice-traits.js';
 import { KOKORO_LANGUAGES, kokoroLanguageFor, type KokoroLanguage, voiceLanguage } from './voices.js';
 
@@ -8,13 +9,17 @@ import { KOKORO_LANGUAGES, kokoroLanguageFor, type KokoroLanguage, voiceLanguage
  * Realizes an engine-neutral voice description on Kokoro as a blend of style packs, from the packs'
  * measured traits (data/voice-traits.ts, bench/kokoro-voice-traits.ts): a blend's pitch is predicted
  * by interpolating its parts' median F0 on a log scale, its brightness (formant scale, read relative
- * to its gender's pool) and pace linearly. No signal processing is added: measured here, a PSOLA
- * shift of ±1.5 semitones costs Kokoro's female voices 0.3-0.7 NISQA points, so a description is
- * moved onto what the packs reach rather than forced past it.
+ * to its gender's pool) and pace linearly.
  *
- * Pitch targets are read as a position in the catalog's range for the gender (women 160-264 Hz,
- * men 85-127 Hz) and mapped onto the range the gender's packs reach, keeping the order of voices;
- * a voice's pace relative to the typical one becomes the engine's `pace` parameter (speed multiplier).
+ * Pitch is then set inside the model: a prepared model multiplies its predicted F0 curve by the
+ * realization's `pitch` factor (prepare.ts), so the vocoder renders the moved melody in the voice's
+ * own timbre. Measured on four packs × four Harvard sentences (docs/voices.md), factors from 0.7 to
+ * 1.4 kept NISQA within 0.1 of the unshifted voice and moved the median F0 by the factor, where a
+ * PSOLA shift of ±1.5 semitones after synthesis cost Kokoro's female voices 0.3-0.7. So a
+ * description's pitch is reached exactly (within `PITCH_REACH`) and the blend is chosen mostly for
+ * timbre (formant scale) and naturalness.
+ *
+ * A voice's pace relative to the typical one becomes the engine's `pace` parameter (speed multiplier).
  */
 
 /** A language's own packs scoring below this on NISQA are not used while it has better ones (af_nicole 3.05). */
@@ -23,9 +28,11 @@ const MIN_NATURALNESS = 3.6;
 const MIN_FOREIGN_NATURALNESS = 3.9;
 /** Weight of the language's own pack in a blend with another language's, so the accent stays. */
 const NATIVE_WEIGHT = 0.65;
-/** The catalog's pitch ranges per gender (preset-traits.ts levels), Hz. */
-const CATALOG_PITCH: Record<'female' | 'male', [number, number]> = { female: [160, 264], male: [85, 127] };
 const PACE_LIMITS = [0.85, 1.2] as const;
+/** Largest in-model pitch move a fit makes, semitones (NISQA measured flat up to ±6: factors 0.7-1.4). */
+export const PITCH_REACH_SEMITONES = 6;
+/** Moves under this (semitones, about 0.6 %) are left out of the realization. */
+const PITCH_SLACK_SEMITONES = 0.1;
 
 interface Candidate {
   parts: BlendPart[];
@@ -37,7 +44,28 @@ interface Candidate {
 
 const TRAITS = new Map(KOKORO_VOICE_TRAITS.map((t) => [t.voice, t]));
 
-function blendOf(parts: BlendPart[]): Candidate {
+/**
+ * A blend's predicted traits. Its median F0 is corrected by the measured ratio for the language when
+ * there is one (data/blend-pitch.ts): packs measured on their own language's probe text speak
+ * another language at another pitch (an English male pack reads French about 15 % higher).
+ */
+function blendOf(parts: BlendPart[], language?: KokoroLanguage): Candidate {
+  const candidate = predictedBlend(parts);
+  const ratio = language === undefined ? undefined : KOKORO_BLEND_PITCH[calibrationKey(language, parts)];
+  return ratio === undefined ? candidate : { ...candidate, pitchHz: candidate.pitchHz * ratio };
+}
+
+/** The key of a blend spoken in a language in data/blend-pitch.ts. */
+export function calibrationKey(language: KokoroLanguage, parts: readonly BlendPart[]): string {
+  return `${KOKORO_LANGUAGES[language].tag}|${formatBlend(parts)}`;
+}
+
+/** A blend's median F0 predicted from its packs alone (log-scale interpolation), Hz. */
+export function predictedBlendPitch(parts: readonly BlendPart[]): number {
+  return predictedBlend(parts).pitchHz;
+}
+
+function predictedBlend(parts: readonly BlendPart[]): Candidate {
   let logPitch = 0;
   let formantScale = 0;
   let rate = 0;
@@ -49,7 +77,7 @@ function blendOf(parts: BlendPart[]): Candidate {
     rate += weight * t.rate;
     naturalness += weight * t.naturalness;
   }
-  return { parts, pitchHz: Math.exp(logPitch), formantScale, rate, naturalness };
+  return { parts: [...parts], pitchHz: Math.exp(logPitch), formantScale, rate, naturalness };
 }
 
 /**
@@ -79,11 +107,11 @@ function packsFor(language: KokoroLanguage, gender: 'f' | 'm'): { native: Kokoro
  */
 function candidates(language: KokoroLanguage, gender: 'f' | 'm'): Candidate[] {
   const { native, foreign } = packsFor(language, gender);
-  const out: Candidate[] = native.map((t) => blendOf([{ voice: t.voice, weight: 1 }]));
+  const out: Candidate[] = native.map((t) => blendOf([{ voice: t.voice, weight: 1 }], language));
   for (const [i, a] of native.entries()) {
     for (const b of native.slice(i + 1)) {
       for (const w of [0.75, 0.5, 0.25]) {
-        out.push(blendOf([{ voice: a.voice, weight: w }, { voice: b.voice, weight: 1 - w }]));
+        out.push(blendOf([{ voice: a.voice, weight: w }, { voice: b.voice, weight: 1 - w }], language));
       }
     }
   }
@@ -92,7 +120,7 @@ function candidates(language: KokoroLanguage, gender: 'f' | 'm'): Candidate[] {
     for (const a of native.length > 0 ? native : foreign) {
       for (const b of foreign) {
         if (a.voice === b.voice) continue;
-        out.push(blendOf([{ voice: a.voice, weight: NATIVE_WEIGHT }, { voice: b.voice, weight: 1 - NATIVE_WEIGHT }]));
+        out.push(blendOf([{ voice: a.voice, weight: NATIVE_WEIGHT }, { voice: b.voice, weight: 1 - NATIVE_WEIGHT }], language));
       }
     }
   }
@@ -110,20 +138,19 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))] ?? 0;
 }
 
-/** Where `hz` sits in the catalog's range for the gender, 0..1 on a log scale. */
-function pitchPosition(gender: 'female' | 'male', hz: number): number {
-  const [low, high] = CATALOG_PITCH[gender];
-  return Math.min(1, Math.max(0, Math.log(hz / low) / Math.log(high / low)));
-}
-
-/** Realization and distinctness key of one candidate blend. */
-function realizationOf(language: KokoroLanguage, candidate: Candidate, pace: number) {
+/** Realization and distinctness key of one candidate blend (`pitch`: the in-model F0 factor). */
+function realizationOf(language: KokoroLanguage, candidate: Candidate, pace: number, pitch = 1) {
   const blend = formatBlend(candidate.parts);
   return {
     key: blend,
     realization: {
       id: candidate.parts[0]!.voice,
-      params: { blend, pace: Number(pace.toFixed(3)), language: KOKORO_LANGUAGES[language].tag },
+      params: {
+        blend,
+        pace: Number(pace.toFixed(3)),
+        ...(pitch === 1 ? {} : { pitch }),
+        language: KOKORO_LANGUAGES[language].tag,
+      },
     } satisfies EngineRealization,
   };
 }
@@ -138,11 +165,21 @@ function poolFor(description: VoiceDescription): { language: KokoroLanguage; poo
   return pool.length === 0 ? null : { language, pool };
 }
 
-/** Cost of a candidate against a pitch (Hz) and formant-scale target: semitones² plus weighted terms. */
+/**
+ * Cost of a candidate against a pitch (Hz) and formant-scale target. The in-model pitch factor closes
+ * a pitch gap, so within reach it only weighs lightly (smaller moves preferred); beyond reach, fully.
+ */
 function costOf(candidate: Candidate, target: { pitchHz: number; formantScale: number }): number {
-  const pitchError = 12 * Math.log2(candidate.pitchHz / target.pitchHz);
+  const pitchError = Math.abs(12 * Math.log2(candidate.pitchHz / target.pitchHz));
+  const beyond = Math.max(0, pitchError - PITCH_REACH_SEMITONES);
   const formantError = (candidate.formantScale - target.formantScale) / 0.06;
-  return pitchError ** 2 + 0.5 * formantError ** 2 + 4 * Math.max(0, 4.2 - candidate.naturalness);
+  return 0.1 * pitchError ** 2 + 4 * beyond ** 2 + 0.5 * formantError ** 2 + 4 * Math.max(0, 4.2 - candidate.naturalness);
+}
+
+/** The in-model pitch factor that moves `fromHz` to `toHz`, within reach, 3 decimals; 1 when negligible. */
+function pitchFactor(fromHz: number, toHz: number): number {
+  const semitones = Math.max(-PITCH_REACH_SEMITONES, Math.min(PITCH_REACH_SEMITONES, 12 * Math.log2(toHz / fromHz)));
+  return Math.abs(semitones) < PITCH_SLACK_SEMITONES ? 1 : Number((2 ** (semitones / 12)).toFixed(3));
 }
 
 /**
@@ -168,7 +205,28 @@ export function fitKokoroVoice(
   // pace, so a blend keeps the packs' typical pace and only the description's deviation from 1 and
   // the blend's own deviation from the packs' median are applied.
   const pace = clampPace((description.traits.rate * medianRate(pool)) / chosen.rate);
-  return realizationOf(language, chosen, pace);
+  return realizationOf(language, chosen, pace, pitchFactor(chosen.pitchHz, target.pitchHz));
+}
+
+/**
+ * A realization moved by `semitones` more with the in-model pitch factor, and the part of the move
+ * beyond reach (left to the caller's transform). Used when a clone's rendered candidate measures
+ * off its recording's median F0 (voices/realize-described.ts).
+ */
+export function retuneKokoroVoice(
+  realization: EngineRealization,
+  semitones: number,
+): { realization: EngineRealization; residualSemitones: number } {
+  const current = Number(realization.params?.['pitch'] ?? 1);
+  const base = Number.isFinite(current) && current > 0 ? 12 * Math.log2(current) : 0;
+  const wanted = base + semitones;
+  const reached = Math.max(-PITCH_REACH_SEMITONES, Math.min(PITCH_REACH_SEMITONES, wanted));
+  const { pitch: _old, ...params } = realization.params ?? {};
+  const pitch = Math.abs(reached) < PITCH_SLACK_SEMITONES ? 1 : Number((2 ** (reached / 12)).toFixed(3));
+  return {
+    realization: { ...realization, params: pitch === 1 ? params : { ...params, pitch } },
+    residualSemitones: wanted - reached,
+  };
 }
 
 /**
@@ -193,18 +251,12 @@ function clampPace(pace: number): number {
 }
 
 /**
- * The pitch and formant scale to aim at on Kokoro: the description's position in the catalog's range
- * for its gender, placed at the same position in the range the candidate blends reach; formant scale
- * relative to the gender's typical value, applied to the candidates' median.
+ * The pitch and formant scale to aim at on Kokoro: the description's own median F0 (reached with the
+ * in-model pitch factor), and its formant scale relative to the gender's typical value, applied to the
+ * candidates' median.
  */
 function targetOf(description: VoiceDescription, pool: readonly Candidate[]): { pitchHz: number; formantScale: number } {
-  const pitches = pool.map((c) => c.pitchHz).sort((a, b) => a - b);
   const formants = pool.map((c) => c.formantScale).sort((a, b) => a - b);
-  const low = quantile(pitches, 0.05);
-  const high = quantile(pitches, 0.95);
-  const gender = description.gender === 'neutral' ? null : description.gender;
-  const position = gender === null ? 0.5 : pitchPosition(gender, description.traits.pitchHz);
-  const pitchHz = gender === null ? Math.sqrt(low * high) : low * (high / low) ** position;
   const relativeFormant = description.traits.formantScale / description.typicalFormantScale;
-  return { pitchHz, formantScale: quantile(formants, 0.5) * relativeFormant };
+  return { pitchHz: description.traits.pitchHz, formantScale: quantile(formants, 0.5) * relativeFormant };
 }
