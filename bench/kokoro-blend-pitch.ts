@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseBlend } from '../src/speech/engines/kokoro/blend.js';
 import { KOKORO_BLEND_PITCH } from '../src/speech/engines/kokoro/data/blend-pitch.js';
 import { createKokoroEngine } from '../src/speech/engines/kokoro/index.js';
-import { predictedBlendPitch } from '../src/speech/engines/kokoro/voice-fit.js';
+import { calibrationKey, predictedBlendPitch } from '../src/speech/engines/kokoro/voice-fit.js';
 import { PRESETS } from '../src/voices/catalog.js';
 import { measureTraits } from '../src/voices/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
@@ -39,7 +39,7 @@ for (const preset of PRESETS) {
   const factor = Number(realization.params?.['pitch'] ?? 1);
   const predicted = predictedBlendPitch(parseBlend(blend)) * factor;
   if (!(measured > 0)) continue;
-  const key = `${tag}|${blend}`;
+  const key = calibrationKey(tag, blend);
   ratios[key] = Number((measured / predicted).toFixed(3));
   console.error(`${preset.slug}: ${key} target ${preset.identity.traits.pitchHz.toFixed(0)} Hz, measured ${measured.toFixed(0)}, ratio ${ratios[key]}`);
 }

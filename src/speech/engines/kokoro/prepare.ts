@@ -33,7 +33,6 @@ import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
 
 /** Bumped when the rewrite changes, so older prepared files are not reused. */
 export const PREPARE_VERSION = 2;
-export { DURATIONS_OUTPUT, PITCH_INPUT };
 
 export interface PreparedModel {
   /** The file to load: the prepared model, or the source when preparation was not possible. */
@@ -121,7 +120,7 @@ export function prepareModelBytes(model: Uint8Array, options: PrepareOptions = {
     return exposed ? 'the model already outputs durations' : 'no duration tensor and nothing to dequantize';
   }
   const live = liveSet(graph, replace, append);
-  const inputs = new Set([...graph.inputs, ...(addPitch ? [PITCH_INPUT] : [])]);
+  const inputs = new Set(graph.inputs);
   return editOnnxModel(model, {
     node: (i) => (live.nodes.has(i) ? replace.get(i) : null),
     keepInitializer: (name) => live.tensors.has(name) || inputs.has(name),

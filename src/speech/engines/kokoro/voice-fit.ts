@@ -36,6 +36,8 @@ const PITCH_SLACK_SEMITONES = 0.1;
 
 interface Candidate {
   parts: BlendPart[];
+  /** `parts` as the realization's `blend` parameter (blend.ts), also its distinctness key. */
+  blend: string;
   pitchHz: number;
   formantScale: number;
   rate: number;
@@ -49,15 +51,15 @@ const TRAITS = new Map(KOKORO_VOICE_TRAITS.map((t) => [t.voice, t]));
  * there is one (data/blend-pitch.ts): packs measured on their own language's probe text speak
  * another language at another pitch (an English male pack reads French about 15 % higher).
  */
-function blendOf(parts: BlendPart[], language?: KokoroLanguage): Candidate {
+function blendOf(parts: BlendPart[], language: KokoroLanguage): Candidate {
   const candidate = predictedBlend(parts);
-  const ratio = language === undefined ? undefined : KOKORO_BLEND_PITCH[calibrationKey(language, parts)];
+  const ratio = KOKORO_BLEND_PITCH[calibrationKey(KOKORO_LANGUAGES[language].tag, candidate.blend)];
   return ratio === undefined ? candidate : { ...candidate, pitchHz: candidate.pitchHz * ratio };
 }
 
-/** The key of a blend spoken in a language in data/blend-pitch.ts. */
-export function calibrationKey(language: KokoroLanguage, parts: readonly BlendPart[]): string {
-  return `${KOKORO_LANGUAGES[language].tag}|${formatBlend(parts)}`;
+/** The key of a blend (`blend` parameter) spoken in a language (its tag) in data/blend-pitch.ts. */
+export function calibrationKey(languageTag: string, blend: string): string {
+  return `${languageTag}|${blend}`;
 }
 
 /** A blend's median F0 predicted from its packs alone (log-scale interpolation), Hz. */
@@ -77,7 +79,7 @@ function predictedBlend(parts: readonly BlendPart[]): Candidate {
     rate += weight * t.rate;
     naturalness += weight * t.naturalness;
   }
-  return { parts: [...parts], pitchHz: Math.exp(logPitch), formantScale, rate, naturalness };
+  return { parts: [...parts], blend: formatBlend(parts), pitchHz: Math.exp(logPitch), formantScale, rate, naturalness };
 }
 
 /**
@@ -105,7 +107,20 @@ function packsFor(language: KokoroLanguage, gender: 'f' | 'm'): { native: Kokoro
  * 1:3, and each native pack with another language's pack (native weight 0.65) where the language has
  * few packs of its own.
  */
-function candidates(language: KokoroLanguage, gender: 'f' | 'm'): Candidate[] {
+function candidates(language: KokoroLanguage, gender: 'f' | 'm'): readonly Candidate[] {
+  const key = `${language}${gender}`;
+  let pool = POOLS.get(key);
+  if (pool === undefined) {
+    pool = blendsFor(language, gender);
+    POOLS.set(key, pool);
+  }
+  return pool;
+}
+
+/** Candidate blends per language and gender, made once: every preset of the catalog fits from them. */
+const POOLS = new Map<string, readonly Candidate[]>();
+
+function blendsFor(language: KokoroLanguage, gender: 'f' | 'm'): Candidate[] {
   const { native, foreign } = packsFor(language, gender);
   const out: Candidate[] = native.map((t) => blendOf([{ voice: t.voice, weight: 1 }], language));
   for (const [i, a] of native.entries()) {
@@ -140,7 +155,7 @@ function quantile(sorted: readonly number[], q: number): number {
 
 /** Realization and distinctness key of one candidate blend (`pitch`: the in-model F0 factor). */
 function realizationOf(language: KokoroLanguage, candidate: Candidate, pace: number, pitch = 1) {
-  const blend = formatBlend(candidate.parts);
+  const blend = candidate.blend;
   return {
     key: blend,
     realization: {
@@ -176,9 +191,13 @@ function costOf(candidate: Candidate, target: { pitchHz: number; formantScale: n
   return 0.1 * pitchError ** 2 + 4 * beyond ** 2 + 0.5 * formantError ** 2 + 4 * Math.max(0, 4.2 - candidate.naturalness);
 }
 
-/** The in-model pitch factor that moves `fromHz` to `toHz`, within reach, 3 decimals; 1 when negligible. */
-function pitchFactor(fromHz: number, toHz: number): number {
-  const semitones = Math.max(-PITCH_REACH_SEMITONES, Math.min(PITCH_REACH_SEMITONES, 12 * Math.log2(toHz / fromHz)));
+/** `semitones` within the in-model factor's reach. */
+function withinReach(semitones: number): number {
+  return Math.max(-PITCH_REACH_SEMITONES, Math.min(PITCH_REACH_SEMITONES, semitones));
+}
+
+/** The in-model pitch factor for a move within reach, 3 decimals; 1 when negligible. */
+function factorFor(semitones: number): number {
   return Math.abs(semitones) < PITCH_SLACK_SEMITONES ? 1 : Number((2 ** (semitones / 12)).toFixed(3));
 }
 
@@ -197,7 +216,7 @@ export function fitKokoroVoice(
   const target = targetOf(description, pool);
   let best: { candidate: Candidate; cost: number } | null = null;
   for (const candidate of pool) {
-    const cost = costOf(candidate, target) + (avoid.has(formatBlend(candidate.parts)) ? 1000 : 0);
+    const cost = costOf(candidate, target) + (avoid.has(candidate.blend) ? 1000 : 0);
     if (best === null || cost < best.cost) best = { candidate, cost };
   }
   const chosen = best!.candidate;
@@ -205,7 +224,7 @@ export function fitKokoroVoice(
   // pace, so a blend keeps the packs' typical pace and only the description's deviation from 1 and
   // the blend's own deviation from the packs' median are applied.
   const pace = clampPace((description.traits.rate * medianRate(pool)) / chosen.rate);
-  return realizationOf(language, chosen, pace, pitchFactor(chosen.pitchHz, target.pitchHz));
+  return realizationOf(language, chosen, pace, factorFor(withinReach(12 * Math.log2(target.pitchHz / chosen.pitchHz))));
 }
 
 /**
@@ -220,9 +239,9 @@ export function retuneKokoroVoice(
   const current = Number(realization.params?.['pitch'] ?? 1);
   const base = Number.isFinite(current) && current > 0 ? 12 * Math.log2(current) : 0;
   const wanted = base + semitones;
-  const reached = Math.max(-PITCH_REACH_SEMITONES, Math.min(PITCH_REACH_SEMITONES, wanted));
+  const reached = withinReach(wanted);
   const { pitch: _old, ...params } = realization.params ?? {};
-  const pitch = Math.abs(reached) < PITCH_SLACK_SEMITONES ? 1 : Number((2 ** (reached / 12)).toFixed(3));
+  const pitch = factorFor(reached);
   return {
     realization: { ...realization, params: pitch === 1 ? params : { ...params, pitch } },
     residualSemitones: wanted - reached,
