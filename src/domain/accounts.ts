@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { AccountRow, PlanRow, Store, VoiceRow } from '../db/store.js';
-import { generateApiKey, keyIdOf, secretMatches } from './api-keys.js';
+import { digestMatches, generateApiKey, keyIdOf, secretMatches, storedDigest } from './api-keys.js';
 import type { CallerCache, CallerChanges } from './caller-cache.js';
 import { MAX_BALANCE, MAX_POINTS_CHANGE, requireSlots, requireWhole } from './account-limits.js';
 import { PointsLedger } from './points.js';
@@ -268,7 +268,7 @@ export class AccountService {
     const cached = keyId ? this.sharing.callers?.get(keyId) : undefined;
     if (cached) {
       // A cached caller passed the revocation and plan checks below when it was stored.
-      if (!secretMatches(presented, cached.keyHash)) throw new AppError('unauthorized', 'Missing or invalid API key');
+      if (!digestMatches(presented, cached.keyDigest)) throw new AppError('unauthorized', 'Missing or invalid API key');
       return cached.caller;
     }
     const token = this.sharing.callers?.begin() ?? 0;
@@ -285,7 +285,7 @@ export class AccountService {
         `The ${caller.plan.name} plan does not include API access; Pro or higher is required`,
       );
     }
-    this.sharing.callers?.set(token, key.id, key.key_hash, caller);
+    this.sharing.callers?.set(token, key.id, storedDigest(key.key_hash), caller);
     return caller;
   }
 

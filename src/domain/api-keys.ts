@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { randomToken } from '../ids.js';
 
 /**
@@ -27,12 +27,28 @@ export function keyIdOf(presented: string): string | null {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return hash('sha256', secret, 'hex');
+}
+
+/**
+ * The SHA-256 digest of a stored hex hash, decoded once: what `digestMatches` compares with. The
+ * caller cache keeps it so that a cached request hashes the presented key and nothing more.
+ */
+export function storedDigest(storedHashHex: string): Buffer {
+  return Buffer.from(storedHashHex, 'hex');
+}
+
+/**
+ * Constant-time comparison of a presented secret with a stored SHA-256 digest. One-shot
+ * `crypto.hash`: a Hash object per request (createHash) was the largest cost of an authenticated
+ * ping after the database read (bench/sections/http-hot-path.ts).
+ */
+export function digestMatches(presented: string, stored: Buffer): boolean {
+  const a = hash('sha256', presented, 'buffer');
+  return a.length === stored.length && timingSafeEqual(a, stored);
 }
 
 /** Constant-time comparison of a presented secret with a stored SHA-256 hex digest. */
 export function secretMatches(presented: string, storedHashHex: string): boolean {
-  const a = createHash('sha256').update(presented, 'utf8').digest();
-  const b = Buffer.from(storedHashHex, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return digestMatches(presented, storedDigest(storedHashHex));
 }

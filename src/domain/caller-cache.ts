@@ -38,8 +38,8 @@ export interface CallerCacheOptions {
 }
 
 interface Entry {
-  /** SHA-256 hex of the whole key: a cached key id alone must never authenticate. */
-  keyHash: string;
+  /** SHA-256 of the whole key: a cached key id alone must never authenticate. */
+  keyDigest: Buffer;
   caller: Caller;
   expiresAt: number;
 }
@@ -74,8 +74,8 @@ export class CallerCache {
     this.live = live;
   }
 
-  /** The cached caller of `keyId`, with the key hash it was stored under. */
-  get(keyId: string): { keyHash: string; caller: Caller } | undefined {
+  /** The cached caller of `keyId`, with the key digest it was stored under. */
+  get(keyId: string): { keyDigest: Buffer; caller: Caller } | undefined {
     const now = this.now();
     if (this.commitsElsewhere && now >= this.nextCommitCheck) {
       this.nextCommitCheck = now + this.commitCheckMs;
@@ -101,13 +101,13 @@ export class CallerCache {
   }
 
   /** Stores what was read since `begin()`, unless a change came in meanwhile. */
-  set(token: number, keyId: string, keyHash: string, caller: Caller): void {
+  set(token: number, keyId: string, keyDigest: Buffer, caller: Caller): void {
     if (!this.live || token !== this.generation || this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(keyId, { keyHash, caller, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(keyId, { keyDigest, caller, expiresAt: this.now() + this.ttlMs });
   }
 
   clear(): void {
