@@ -26,6 +26,13 @@ export interface DatabaseHandle {
    * announced with NOTIFY instead).
    */
   commitsElsewhere: (() => number) | null;
+  /**
+   * SQLite: single-row reads of a hot path (the balance of GET /api/v1/ping) on a connection of
+   * their own, synchronously, past Kysely's one-query-at-a-time connection queue (and so past
+   * any transaction open on the main connection: they see every committed write and nothing
+   * uncommitted). `rowReader(sql)` returns the prepared read. PostgreSQL and `:memory:`: null.
+   */
+  rowReader: RowReader | null;
   /** Whether `holder`'s lease is held (its process runs). SQLite: always false, see holdLease. */
   leaseHeld(holder: string): Promise<boolean>;
   close(): Promise<void>;
@@ -53,7 +60,68 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     dialect: new SqliteDialect({ database: reusingStatements(database as never) as unknown as SqliteDatabase }),
   });
   const dataVersion = database.prepare('PRAGMA data_version').raw(true);
-  return { ...handle(db, 'sqlite'), commitsElsewhere: () => (dataVersion.get() as number[])[0]! };
+  // A second connection to `:memory:` would be another, empty database.
+  const reader = file === ':memory:' ? null : sqliteRowReader(Sqlite as never, file);
+  const base = handle(db, 'sqlite');
+  return {
+    ...base,
+    commitsElsewhere: () => (dataVersion.get() as number[])[0]!,
+    rowReader: reader?.read ?? null,
+    async close() {
+      reader?.close();
+      await base.close();
+    },
+  };
+}
+
+/** Prepared reads by SQL text: `one` gives the first row or undefined, `all` every row. */
+export interface RowReader {
+  one(sql: string): (parameters: readonly unknown[]) => unknown;
+  all(sql: string): (parameters: readonly unknown[]) => unknown[];
+}
+
+/**
+ * The reading connection of `rowReader`, which only ever reads (query_only). Through Kysely a
+ * one-row read cost about twice the libsql call itself (query building, the connection mutex,
+ * promises, `all` instead of `get`): the largest cost of an authenticated ping.
+ */
+function sqliteRowReader(Sqlite: new (file: string) => LibsqlDatabase, file: string): { read: RowReader; close(): void } {
+  const connection = new Sqlite(file);
+  connection.exec('PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;');
+  // Few query shapes use the reader (ping's balance, the voice listing): no eviction needed.
+  const statements = new Map<string, LibsqlStatement>();
+  const statement = (sql: string) => {
+    let prepared = statements.get(sql);
+    if (prepared === undefined) {
+      prepared = connection.prepare(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
+  return {
+    read: {
+      one(sql) {
+        const prepared = statement(sql);
+        return (parameters) => prepared.get(parameters);
+      },
+      all(sql) {
+        const prepared = statement(sql);
+        return (parameters) => prepared.all(parameters);
+      },
+    },
+    close: () => connection.close(),
+  };
+}
+
+interface LibsqlStatement {
+  get(parameters: readonly unknown[]): unknown;
+  all(parameters: readonly unknown[]): unknown[];
+}
+
+interface LibsqlDatabase {
+  exec(sql: string): void;
+  prepare(sql: string): LibsqlStatement;
+  close(): void;
 }
 
 type SqliteDatabase = ConstructorParameters<typeof SqliteDialect>[0]['database'];
@@ -149,6 +217,7 @@ function handle(db: Db, dialect: 'sqlite' | 'postgres'): DatabaseHandle {
     db,
     dialect,
     commitsElsewhere: null,
+    rowReader: null,
     async holdLease() {},
     async leaseHeld() {
       return false;

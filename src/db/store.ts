@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Db } from './database.js';
+import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { Db, RowReader } from './database.js';
 import type {
   AccountsTable,
   ApiKeysTable,
@@ -36,7 +36,33 @@ export type MembershipRow = WorkspaceMembersTable & { owner_account_id: string; 
  * the dialect). Domain services see only these methods, never SQL.
  */
 export class Store {
-  constructor(protected readonly db: Executor) {}
+  private readonly compiled = new Map<string, CompiledQuery>();
+
+  /**
+   * `rows`: the database's reader for hot single-row reads (SQLite), used outside transactions
+   * only; a store made for a transaction reads through the transaction.
+   */
+  constructor(
+    protected readonly db: Executor,
+    private readonly rows: RowReader | null = null,
+  ) {}
+
+  /**
+   * A read of a hot path: compiled once under `name` (its parameters are placeholders, replaced by
+   * `parameters` in the same order), run by the row reader when there is one, else by Kysely.
+   */
+  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], one: true): Promise<R | undefined>;
+  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], one: false): Promise<R[]>;
+  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], one: boolean) {
+    let query = this.compiled.get(name);
+    if (query === undefined) {
+      query = build().compile();
+      this.compiled.set(name, query);
+    }
+    if (this.rows) return one ? this.rows.one(query.sql)(parameters) : this.rows.all(query.sql)(parameters);
+    const { rows } = await this.db.executeQuery({ ...query, parameters });
+    return one ? rows[0] : rows;
+  }
 
   /** Runs `fn` in one transaction; everything it writes commits or rolls back together. */
   async transaction<T>(fn: (store: Store) => Promise<T>): Promise<T> {
@@ -65,9 +91,13 @@ export class Store {
   async insertAccount(account: AccountRow): Promise<void> {
     await this.db.insertInto('accounts').values(account).execute();
   }
-  /** The balance alone (ping): one column, not the whole row. */
+  /**
+   * The balance alone (ping, on every call): one column, compiled once, read by the row reader
+   * when there is one. Points are never cached: this reads the committed balance each time.
+   */
   async findPoints(id: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('accounts').select('points').where('id', '=', id).executeTakeFirst();
+    const build = () => this.db.selectFrom('accounts').select('points').where('id', '=', '');
+    const row = await this.hotRead<{ points: number | bigint }>('points', build, [id], true);
     return row ? Number(row.points) : undefined;
   }
   findAccount(id: string): Promise<AccountRow | undefined> {
@@ -256,10 +286,16 @@ export class Store {
     return this.db.selectFrom('voices').selectAll().where('id', '=', id).executeTakeFirst();
   }
   /** The caller's own voices, newest first, optionally of one type. */
+  /** Every voice listing reads these (GET /api/v1/voices on each call): a hot read. */
   listVoices(accountId: string, type?: VoiceRow['type']): Promise<VoiceRow[]> {
-    let query = this.db.selectFrom('voices').selectAll().where('account_id', '=', accountId);
-    if (type) query = query.where('type', '=', type);
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    const build = () => {
+      let query = this.db.selectFrom('voices').selectAll().where('account_id', '=', '');
+      if (type) query = query.where('type', '=', 'clone');
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+    };
+    return type
+      ? this.hotRead<VoiceRow>('voices of a type', build, [accountId, type], false)
+      : this.hotRead<VoiceRow>('voices', build, [accountId], false);
   }
   async deleteVoice(id: string, accountId: string, type: VoiceRow['type']): Promise<boolean> {
     const result = await this.db
