@@ -34,16 +34,30 @@ const FORMAT_EXTENSIBLE = 0xfffe;
  */
 export function encodeWav(pcm: PcmAudio, options: EncodeWavOptions): Buffer {
   const audio = options.sampleRate === undefined ? pcm : resample(pcm, options.sampleRate);
-  const isPcm = options.encoding === 'pcm16';
-  const payload = isPcm
-    ? floatsToS16le(audio.samples)
-    : Buffer.from(encodeG711(floatsToInt16(audio.samples), options.encoding === 'alaw' ? 'alaw' : 'mulaw'));
+  const payload = wavPayload(audio.samples, options.encoding);
+  return wavFile(audio.sampleRate, options.encoding, audio.samples.length, [payload]);
+}
+
+/** The data chunk's bytes for `samples`: 16-bit little-endian, or one G.711 byte per sample. */
+export function wavPayload(samples: Float32Array, encoding: WavEncoding): Buffer {
+  return encoding === 'pcm16'
+    ? floatsToS16le(samples)
+    : Buffer.from(encodeG711(floatsToInt16(samples), encoding === 'alaw' ? 'alaw' : 'mulaw'));
+}
+
+/**
+ * A whole WAV file around payload pieces made by `wavPayload` (in order, `sampleCount` samples in
+ * all): the header with its sizes, the pieces, and the pad byte an odd data chunk needs.
+ */
+export function wavFile(sampleRate: number, encoding: WavEncoding, sampleCount: number, payload: Buffer[]): Buffer {
+  const isPcm = encoding === 'pcm16';
   const bytesPerSample = isPcm ? 2 : 1;
-  const formatTag = isPcm ? FORMAT_PCM : options.encoding === 'alaw' ? FORMAT_ALAW : FORMAT_MULAW;
+  const dataSize = sampleCount * bytesPerSample;
+  const formatTag = isPcm ? FORMAT_PCM : encoding === 'alaw' ? FORMAT_ALAW : FORMAT_MULAW;
   // Non-PCM fmt chunks carry cbSize (2 bytes) and are followed by a fact chunk (12 bytes).
   const fmtSize = isPcm ? 16 : 18;
   const factSize = isPcm ? 0 : 12;
-  const dataPadded = payload.length + (payload.length % 2);
+  const dataPadded = dataSize + (dataSize % 2);
   const header = Buffer.alloc(12 + 8 + fmtSize + factSize + 8);
   let o = 0;
   o += header.write('RIFF', o, 'latin1');
@@ -52,21 +66,21 @@ export function encodeWav(pcm: PcmAudio, options: EncodeWavOptions): Buffer {
   o = header.writeUInt32LE(fmtSize, o);
   o = header.writeUInt16LE(formatTag, o);
   o = header.writeUInt16LE(1, o); // channels
-  o = header.writeUInt32LE(audio.sampleRate, o);
-  o = header.writeUInt32LE(audio.sampleRate * bytesPerSample, o); // byte rate
+  o = header.writeUInt32LE(sampleRate, o);
+  o = header.writeUInt32LE(sampleRate * bytesPerSample, o); // byte rate
   o = header.writeUInt16LE(bytesPerSample, o); // block align
   o = header.writeUInt16LE(bytesPerSample * 8, o); // bits per sample
   if (!isPcm) {
     o = header.writeUInt16LE(0, o); // cbSize
     o += header.write('fact', o, 'latin1');
     o = header.writeUInt32LE(4, o);
-    o = header.writeUInt32LE(audio.samples.length, o); // samples per channel
+    o = header.writeUInt32LE(sampleCount, o); // samples per channel
   }
   o += header.write('data', o, 'latin1');
-  header.writeUInt32LE(payload.length, o);
-  const parts = [header, payload];
-  if (payload.length % 2 === 1) parts.push(Buffer.alloc(1));
-  return Buffer.concat(parts);
+  header.writeUInt32LE(dataSize, o);
+  const parts = [header, ...payload];
+  if (dataSize % 2 === 1) parts.push(Buffer.alloc(1));
+  return Buffer.concat(parts, header.length + dataPadded);
 }
 
 /** RIFF and data sizes of a WAV whose length is unknown when its header is sent (the largest value). */
