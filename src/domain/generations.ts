@@ -27,7 +27,8 @@ export { type CreateGenerationInput, DEFAULT_SAMPLE_RATE } from './generation-re
 
 export interface CreatedGeneration {
   row: GenerationRow;
-  audioBase64: string;
+  /** The encoded audio, of `row.mime_type`; the route sends it inline as a base64 data URI. */
+  audio: Buffer;
   captions?: string;
   /** Markup removed or not applied (unknown tags…); the request still succeeded. docs/text.md. */
   warnings: TextWarning[];
@@ -144,7 +145,7 @@ export class GenerationService {
       const mode: CaptionMode | null = input.captions === 'word' ? 'word' : input.captions ? 'phrase' : null;
       const created: CreatedGeneration = {
         row,
-        audioBase64: `data:${speech.mimeType};base64,${data.toString('base64')}`,
+        audio: data,
         ...(mode ? { captions: buildCaptions(speech.words, { mode, maxWords: 4 }).srt } : {}),
         warnings,
       };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { GenerationRow } from '../../../db/store.js';
 import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
+import { jsonWithInlineAudio } from '../../inline-audio.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
 import { AudioResponses, RANGE_NOT_SATISFIABLE_HEADERS } from '../../response-headers.js';
 import { sendAudio } from '../../send-audio.js';
@@ -61,10 +62,9 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
       const created = await generations.create(request.caller, request.body);
       reply.header('X-Voice-Engine', created.row.engine);
       if (created.warnings.length > 0) reply.header('X-Voicelib-Warnings', warningsHeader(created.warnings));
-      return {
+      const body = {
         id: created.row.id,
         status: 'pending' as const,
-        audio_base64: created.audioBase64,
         audio_url: null,
         ...links(created.row.id),
         format: created.row.format,
@@ -73,6 +73,8 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         ...(created.captions !== undefined ? { captions: created.captions } : {}),
         warnings: created.warnings,
       };
+      const audio = { data: created.audio, mimeType: created.row.mime_type };
+      return reply.type('application/json; charset=utf-8').send(jsonWithInlineAudio(reply, body, 'audio_base64', audio) as never);
     },
   );
 
