@@ -13,6 +13,7 @@ const WARMUP_S = 1;
 /** Rounds per side, alternated (baseline, service, baseline, …) so both see the same machine load. */
 const ROUNDS = 2;
 const TTS_RUNS = { short: 7, long: 3 };
+const FLOOR_PATH = '/floor/ping';
 
 interface Throughput {
   rps: number;
@@ -46,10 +47,19 @@ async function compare(baseline: string, service: string, headers: Record<string
   return { base: sum(base), ours: sum(ours) };
 }
 
-/** Bare Fastify (no logger, hooks, auth or schemas) answering each path with a fixed payload. */
-async function bareFastify(payloads: Record<string, unknown>): Promise<{ url: string; close(): Promise<unknown> }> {
+/**
+ * Bare Fastify (no logger, hooks, auth or schemas) answering each path with a fixed payload, and
+ * `FLOOR_PATH` with ping's body whose balance is read on each request by the service's own store
+ * (the read the contract requires: points are never cached).
+ */
+async function bareFastify(
+  payloads: Record<string, unknown>,
+  balance: () => Promise<number | undefined>,
+): Promise<{ url: string; close(): Promise<unknown> }> {
   const app = Fastify({ logger: false });
   for (const [path, body] of Object.entries(payloads)) app.get(path, async () => body);
+  const ping = payloads['/api/v1/ping'] as Record<string, unknown>;
+  app.get(FLOOR_PATH, async () => ({ ...ping, points: await balance() }));
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, close: () => app.close() };
 }
@@ -65,7 +75,8 @@ export async function httpHotPath(bench: BenchServer): Promise<void> {
   const paths = ['/api/v1/ping', '/api/v1/voices?limit=50'];
   const payloads: Record<string, unknown> = {};
   for (const path of paths) payloads[path.split('?')[0]!] = (await server.request('GET', path, { key })).body;
-  const bare = await bareFastify(payloads);
+  const accountId = (await server.request('GET', '/api/v1/me', { key })).body.account_id as string;
+  const bare = await bareFastify(payloads, () => server.container.store.findPoints(accountId));
   console.log(
     `autocannon, ${CONNECTIONS} connections from a worker thread, ${WARMUP_S} s warm-up per side, then ${ROUNDS} ` +
       `rounds of ${ROUND_S} s per side alternated; req/s = mean of the rounds, p99 = worst round. Baseline: bare ` +
@@ -88,6 +99,19 @@ export async function httpHotPath(bench: BenchServer): Promise<void> {
       ]);
       console.log(`  ${path} measured [load ${load()}]`);
     }
+    // What the contract costs by itself: bare Fastify plus the one balance read ping must make.
+    const { base, ours: floor } = await compare(bare.url + '/api/v1/ping', bare.url + FLOOR_PATH, {});
+    rows.push([
+      'floor: bare + balance read',
+      fmt(floor.rps),
+      fmt(floor.p99, 1),
+      fmt(base.rps),
+      fmt(base.p99, 1),
+      fmt(floor.rps / base.rps, 2),
+      '(reference)',
+      String(floor.errors + base.errors),
+    ]);
+    console.log(`  ${FLOOR_PATH} measured [load ${load()}]`);
   } finally {
     await bare.close();
   }
