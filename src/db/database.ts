@@ -74,10 +74,10 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   };
 }
 
-/** Prepared reads by SQL text: `one` gives the first row or undefined, `all` every row. */
+/** Reads by SQL text (prepared once): `one` gives the first row or undefined, `all` every row. */
 export interface RowReader {
-  one(sql: string): (parameters: readonly unknown[]) => unknown;
-  all(sql: string): (parameters: readonly unknown[]) => unknown[];
+  one(sql: string, parameters: readonly unknown[]): unknown;
+  all(sql: string, parameters: readonly unknown[]): unknown[];
 }
 
 /**
@@ -88,26 +88,11 @@ export interface RowReader {
 function sqliteRowReader(Sqlite: new (file: string) => LibsqlDatabase, file: string): { read: RowReader; close(): void } {
   const connection = new Sqlite(file);
   connection.exec('PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;');
-  // Few query shapes use the reader (ping's balance, the voice listing): no eviction needed.
-  const statements = new Map<string, LibsqlStatement>();
-  const statement = (sql: string) => {
-    let prepared = statements.get(sql);
-    if (prepared === undefined) {
-      prepared = connection.prepare(sql);
-      statements.set(sql, prepared);
-    }
-    return prepared;
-  };
+  const statement = statementCache((sql) => connection.prepare(sql));
   return {
     read: {
-      one(sql) {
-        const prepared = statement(sql);
-        return (parameters) => prepared.get(parameters);
-      },
-      all(sql) {
-        const prepared = statement(sql);
-        return (parameters) => prepared.all(parameters);
-      },
+      one: (sql, parameters) => statement(sql).get(parameters),
+      all: (sql, parameters) => statement(sql).all(parameters),
     },
     close: () => connection.close(),
   };
@@ -128,6 +113,20 @@ type SqliteDatabase = ConstructorParameters<typeof SqliteDialect>[0]['database']
 /** Prepared statements kept per SQL text; query shapes are few, `in (…)` lists make more (FIFO). */
 const MAX_STATEMENTS = 256;
 
+/** `prepare` remembered by SQL text, at most MAX_STATEMENTS of them (the oldest go first). */
+function statementCache<S>(prepare: (sql: string) => S): (sql: string) => S {
+  const statements = new Map<string, S>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = prepare(sql);
+      if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 /**
  * Kysely prepares every query anew, and preparing was the largest single cost of a cached-auth
  * request (7 % of CPU under load, bench/sections/http-hot-path.ts). Statements are reused by SQL
@@ -135,29 +134,17 @@ const MAX_STATEMENTS = 256;
  * executing twice at once, and each run rebinds every parameter.
  */
 function reusingStatements(database: { prepare(sql: string): SqliteStatement; close(): void }) {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    prepare(sql: string): SqliteStatement {
-      let statement = statements.get(sql);
-      if (statement === undefined) {
-        const prepared = database.prepare(sql);
-        // libsql answers `reader` with a native call each time (1.5 % of a ping's CPU): asked once.
-        statement = {
-          reader: prepared.reader,
-          all: (parameters) => prepared.all(parameters),
-          run: (parameters) => prepared.run(parameters),
-          iterate: (parameters) => prepared.iterate(parameters),
-        };
-        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-    close() {
-      statements.clear();
-      database.close();
-    },
-  };
+  const statement = statementCache((sql): SqliteStatement => {
+    const prepared = database.prepare(sql);
+    // libsql answers `reader` with a native call each time (1.5 % of a ping's CPU): asked once.
+    return {
+      reader: prepared.reader,
+      all: (parameters) => prepared.all(parameters),
+      run: (parameters) => prepared.run(parameters),
+      iterate: (parameters) => prepared.iterate(parameters),
+    };
+  });
+  return { prepare: statement, close: () => database.close() };
 }
 
 /** What Kysely's SQLite driver uses of a statement (libsql's is better-sqlite3's shape). */

@@ -59,7 +59,7 @@ export class Store {
       query = build().compile();
       this.compiled.set(name, query);
     }
-    if (this.rows) return one ? this.rows.one(query.sql)(parameters) : this.rows.all(query.sql)(parameters);
+    if (this.rows) return one ? this.rows.one(query.sql, parameters) : this.rows.all(query.sql, parameters);
     const { rows } = await this.db.executeQuery({ ...query, parameters });
     return one ? rows[0] : rows;
   }
