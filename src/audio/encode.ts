@@ -8,7 +8,7 @@ import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
 import { floatsToS16le } from './pcm16.js';
 import { resample } from './resample.js';
-import { encodeWav } from './wav.js';
+import { type WavEncoding, encodeWav } from './wav.js';
 
 export {
   AUDIO_FORMAT_INFO,
@@ -148,8 +148,20 @@ async function encodeMp3(pcm: PcmAudio, options: EncodeAudioOptions): Promise<Bu
 /** WAV-family and raw formats: done in-process, they cost less than starting a process would. */
 function encodeInProcess(pcm: PcmAudio, format: AudioFormat, sampleRate: number): Buffer {
   if (format === 'PCM') return floatsToS16le(resample(pcm, sampleRate).samples);
-  const encoding = format === 'ALAW' ? 'alaw' : format === 'MULAW' ? 'mulaw' : 'pcm16';
-  return encodeWav(pcm, { sampleRate, encoding });
+  return encodeWav(pcm, { sampleRate, encoding: sampleEncoding(format) });
+}
+
+/** How WAV, LINEAR16, ALAW, MULAW and PCM store a sample (PCM: the 16-bit samples with no header). */
+export function sampleEncoding(format: AudioFormat): WavEncoding {
+  return format === 'ALAW' ? 'alaw' : format === 'MULAW' ? 'mulaw' : 'pcm16';
+}
+
+/** The format's MIME type and extension; 422 for a format or sample rate the service does not produce. */
+export function checkedFormat({ format, sampleRate }: EncodeAudioOptions): (typeof AUDIO_FORMAT_INFO)[AudioFormat] {
+  const info = AUDIO_FORMAT_INFO[format];
+  if (!info) throw new AppError('validation_error', `Unsupported audio format ${String(format)}`);
+  if (!isSampleRate(sampleRate)) throw new AppError('validation_error', `Unsupported sample rate ${sampleRate} Hz`);
+  return info;
 }
 
 /**
@@ -164,11 +176,7 @@ function encodeInProcess(pcm: PcmAudio, format: AudioFormat, sampleRate: number)
  */
 export async function encodeAudio(pcm: PcmAudio, options: EncodeAudioOptions): Promise<EncodedAudio> {
   const { format, sampleRate } = options;
-  const info = AUDIO_FORMAT_INFO[format];
-  if (!info) throw new AppError('validation_error', `Unsupported audio format ${String(format)}`);
-  if (!isSampleRate(sampleRate)) {
-    throw new AppError('validation_error', `Unsupported sample rate ${sampleRate} Hz`);
-  }
+  const info = checkedFormat(options);
   let data: Buffer;
   if (format === 'MP3' || format === 'FLAC' || format === 'OGG_OPUS') {
     try {

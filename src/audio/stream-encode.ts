@@ -1,27 +1,27 @@
-import { AppError } from '../errors.js';
 import {
   DEFAULT_MP3_BIT_RATE,
   type EncodeAudioOptions,
   type EncodedAudio,
   MP3_MIN_OUTPUT_SAMPLES,
+  checkedFormat,
   encodeAudio,
   ffmpegArgs,
   markMp3WasmUnavailable,
   mp3BitRate,
   mp3WasmUsable,
   outputArgs,
+  sampleEncoding,
 } from './encode.js';
 import { encoderError } from './ffmpeg-process.js';
 import { type FfmpegStream, openFfmpegStream } from './ffmpeg-stream.js';
-import { AUDIO_FORMAT_INFO, isSampleRate } from './formats.js';
+import { AUDIO_FORMAT_INFO } from './formats.js';
 import { withInfoFrame } from './mp3-info-frame.js';
 import { Mp3WasmUnavailableError, nearestMp3Kbps, openMp3WasmSession } from './mp3-wasm.js';
 import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
-import { floatsToInt16, floatsToS16le } from './pcm16.js';
-import { encodeG711 } from './g711.js';
+import { floatsToS16le } from './pcm16.js';
 import { resample } from './resample.js';
-import { type WavEncoding, wavFile, wavPayload, wavStreamHeader } from './wav.js';
+import { wavFile, wavPayload, wavStreamHeader } from './wav.js';
 
 /**
  * Encoding while the audio is still arriving: PCM goes in chunk by chunk (the speech pipeline's
@@ -60,9 +60,7 @@ export async function openStreamEncoder(
   emit: (bytes: Buffer) => void,
 ): Promise<StreamEncoder> {
   const { format, sampleRate } = options;
-  const info = AUDIO_FORMAT_INFO[format];
-  if (!info) throw new AppError('validation_error', `Unsupported audio format ${String(format)}`);
-  if (!isSampleRate(sampleRate)) throw new AppError('validation_error', `Unsupported sample rate ${sampleRate} Hz`);
+  const info = checkedFormat(options);
   const described = { mimeType: info.mimeType, extension: info.extension };
 
   if (format === 'MP3' && mp3WasmUsable(options)) {
@@ -124,23 +122,20 @@ export async function openStreamEncoder(
   }
 
   // In-process formats: a header first (WAV family), then each chunk as it comes.
-  const encoding = format === 'ALAW' ? 'alaw' : format === 'MULAW' ? 'mulaw' : format === 'PCM' ? null : 'pcm16';
+  const encoding = sampleEncoding(format);
+  const header = format !== 'PCM';
   let headerSent = false;
   return {
     ...described,
     write: async (pcm) => {
-      if (!headerSent && encoding !== null) emit(wavStreamHeader(sampleRate, encoding));
+      if (!headerSent && header) emit(wavStreamHeader(sampleRate, encoding));
       headerSent = true;
       const samples = (pcm.sampleRate === sampleRate ? pcm : resample(pcm, sampleRate)).samples;
       if (samples.length === 0) return;
-      emit(
-        encoding === 'alaw' || encoding === 'mulaw'
-          ? Buffer.from(encodeG711(floatsToInt16(samples), encoding))
-          : floatsToS16le(samples),
-      );
+      emit(wavPayload(samples, encoding));
     },
     end: async () => {
-      if (!headerSent && encoding !== null) emit(wavStreamHeader(sampleRate, encoding));
+      if (!headerSent && header) emit(wavStreamHeader(sampleRate, encoding));
       headerSent = true;
     },
     abort: () => undefined,
@@ -148,11 +143,10 @@ export async function openStreamEncoder(
 }
 
 /** WAV, LINEAR16, ALAW, MULAW and PCM files, each chunk resampled and converted as it arrives. */
-function inProcessFileEncoder({ format, sampleRate }: EncodeAudioOptions): FileEncoder {
-  const info = AUDIO_FORMAT_INFO[format];
-  if (!info) throw new AppError('validation_error', `Unsupported audio format ${String(format)}`);
-  if (!isSampleRate(sampleRate)) throw new AppError('validation_error', `Unsupported sample rate ${sampleRate} Hz`);
-  const encoding: WavEncoding = format === 'ALAW' ? 'alaw' : format === 'MULAW' ? 'mulaw' : 'pcm16';
+function inProcessFileEncoder(options: EncodeAudioOptions): FileEncoder {
+  const { format, sampleRate } = options;
+  const info = checkedFormat(options);
+  const encoding = sampleEncoding(format);
   const payload: Buffer[] = [];
   let sampleCount = 0;
   return {
