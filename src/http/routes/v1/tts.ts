@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { GenerationRow } from '../../../db/store.js';
 import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
-import { jsonWithInlineAudio } from '../../inline-audio.js';
+import { splicedJson } from '../../spliced-json.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
 import { AudioResponses, RANGE_NOT_SATISFIABLE_HEADERS } from '../../response-headers.js';
 import { sendAudio } from '../../send-audio.js';
@@ -65,6 +65,7 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
       const body = {
         id: created.row.id,
         status: 'pending' as const,
+        audio_base64: '',
         audio_url: null,
         ...links(created.row.id),
         format: created.row.format,
@@ -73,8 +74,9 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         ...(created.captions !== undefined ? { captions: created.captions } : {}),
         warnings: created.warnings,
       };
-      const audio = { data: created.audio, mimeType: created.row.mime_type };
-      return reply.type('application/json; charset=utf-8').send(jsonWithInlineAudio(reply, body, 'audio_base64', audio) as never);
+      // The base64 (no JSON escaping needed) goes in as bytes: see splicedJson.
+      const audio = [Buffer.from(`data:${created.row.mime_type};base64,`), Buffer.from(created.audio.toString('base64'), 'latin1')];
+      return reply.type('application/json; charset=utf-8').send(splicedJson(reply, body, 'audio_base64', audio) as never);
     },
   );
 

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { CloneService } from '../../../domain/clones.js';
 import type { DesignService } from '../../../domain/designs.js';
 import type { VoiceLibrary } from '../../../domain/voice-library.js';
+import { splicedJson } from '../../spliced-json.js';
 import { languagesResponse } from '../../../voices/languages.js';
 import { Ok, Paging, SlotVoiceList, VoiceIdParams, VoiceList, errorResponses } from '../../schemas.js';
 import { refuseNul } from '../../validation.js';
@@ -42,26 +43,23 @@ const COMMA = Buffer.from(',');
 /**
  * GET /api/v1/voices as JSON bytes: the voices serialized one by one through the `Voice` schema
  * (what the VoiceList schema does to them) and kept, so the ~260 presets are not serialized again
- * on every listing (serializing 50 voices was a third of the request's CPU). Bytes, not a string:
- * a string joined from 50 pieces cost more in Fastify's Content-Length (Buffer.byteLength walks
- * an unflattened string) than its serialization had.
+ * on every listing (serializing 50 voices was a third of the request's CPU), then put into the
+ * page's JSON as bytes (`splicedJson`): a string joined from 50 pieces cost more in Fastify's
+ * Content-Length (Buffer.byteLength walks an unflattened string) than its serialization had.
  */
 function voiceListJson(reply: FastifyReply, listed: Listed<object>): Buffer {
   const serialize = reply.compileSerializationSchema(VOICE) as (voice: object) => string;
-  const parts: Buffer[] = [Buffer.from('{"voices":[')];
+  const items: Buffer[] = [];
   for (const view of listed.items) {
     let json = voiceJson.get(view);
     if (json === undefined) {
       json = Buffer.from(serialize(view));
       voiceJson.set(view, json);
     }
-    if (parts.length > 1) parts.push(COMMA);
-    parts.push(json);
+    if (items.length > 0) items.push(COMMA);
+    items.push(json);
   }
-  parts.push(
-    Buffer.from(`],"total":${listed.total},"count":${listed.count},"offset":${listed.offset},"has_more":${listed.has_more}}`),
-  );
-  return Buffer.concat(parts);
+  return splicedJson(reply, page({ ...listed, items: [] }), 'voices', items);
 }
 
 export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app, { library, clones, designs }) => {
