@@ -47,6 +47,20 @@ async function compare(baseline: string, service: string, headers: Record<string
   return { base: sum(base), ours: sum(ours) };
 }
 
+/** One table row: the measured side next to bare Fastify, their ratio and the goal. */
+function throughputRow(label: string, { base, ours }: { base: Throughput; ours: Throughput }, goal: string): string[] {
+  return [
+    label,
+    fmt(ours.rps),
+    fmt(ours.p99, 1),
+    fmt(base.rps),
+    fmt(base.p99, 1),
+    fmt(ours.rps / base.rps, 2),
+    goal,
+    String(ours.errors + base.errors),
+  ];
+}
+
 /**
  * Bare Fastify (no logger, hooks, auth or schemas) answering each path with a fixed payload, and
  * `FLOOR_PATH` with ping's body whose balance is read on each request by the service's own store
@@ -86,31 +100,12 @@ export async function httpHotPath(bench: BenchServer): Promise<void> {
   const rows: string[][] = [];
   try {
     for (const path of paths) {
-      const { base, ours } = await compare(bare.url + path, server.url + path, auth);
-      rows.push([
-        `GET ${path}`,
-        fmt(ours.rps),
-        fmt(ours.p99, 1),
-        fmt(base.rps),
-        fmt(base.p99, 1),
-        fmt(ours.rps / base.rps, 2),
-        '>= 0.85',
-        String(ours.errors + base.errors),
-      ]);
+      rows.push(throughputRow(`GET ${path}`, await compare(bare.url + path, server.url + path, auth), '>= 0.85'));
       console.log(`  ${path} measured [load ${load()}]`);
     }
     // What the contract costs by itself: bare Fastify plus the one balance read ping must make.
-    const { base, ours: floor } = await compare(bare.url + '/api/v1/ping', bare.url + FLOOR_PATH, {});
-    rows.push([
-      'floor: bare + balance read',
-      fmt(floor.rps),
-      fmt(floor.p99, 1),
-      fmt(base.rps),
-      fmt(base.p99, 1),
-      fmt(floor.rps / base.rps, 2),
-      '(reference)',
-      String(floor.errors + base.errors),
-    ]);
+    const floor = await compare(bare.url + '/api/v1/ping', bare.url + FLOOR_PATH, {});
+    rows.push(throughputRow('floor: bare + balance read', floor, '(reference)'));
     console.log(`  ${FLOOR_PATH} measured [load ${load()}]`);
   } finally {
     await bare.close();
