@@ -30,7 +30,7 @@ export interface DatabaseHandle {
    * SQLite: single-row reads of a hot path (the balance of GET /api/v1/ping) on a connection of
    * their own, synchronously, past Kysely's one-query-at-a-time connection queue (and so past
    * any transaction open on the main connection: they see every committed write and nothing
-   * uncommitted). `rowReader(sql)` returns the prepared read. PostgreSQL and `:memory:`: null.
+   * uncommitted). Statements are prepared once per SQL text. PostgreSQL and `:memory:`: null.
    */
   rowReader: RowReader | null;
   /** Whether `holder`'s lease is held (its process runs). SQLite: always false, see holdLease. */
