@@ -27,7 +27,7 @@ export interface DatabaseHandle {
    */
   commitsElsewhere: (() => number) | null;
   /**
-   * SQLite: single-row reads of a hot path (the balance of GET /api/v1/ping) on a connection of
+   * SQLite: the reads of hot paths (ping's balance, the voice listing's own voices) on a connection of
    * their own, synchronously, past Kysely's one-query-at-a-time connection queue (and so past
    * any transaction open on the main connection: they see every committed write and nothing
    * uncommitted). Statements are prepared once per SQL text. PostgreSQL and `:memory:`: null.
