@@ -191,7 +191,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ffprobePath: str('FFPROBE_PATH', 'ffprobe'),
     engineThreads: int('ENGINE_THREADS', 1, 1, 64),
     kokoroWorkers: int('KOKORO_WORKERS', 1, 1, 64),
-    kokoroQuantize: bool('KOKORO_QUANTIZE', false),
+    kokoroQuantize: bool('KOKORO_QUANTIZE', true),
     engineWarmup: bool('ENGINE_WARMUP', true),
     uploadDelayMs: int('UPLOAD_DELAY_MS', 0, 0, 3_600_000),
     s3,

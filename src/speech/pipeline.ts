@@ -102,8 +102,9 @@ export interface SpeakResult {
 
 /**
  * delivery_mode → prosodic variation and intonation width for v-studio. v-studio reads more animated
- * than v-pro even when BALANCED (20 % wider intonation asked; about 14 % measured on Kokoro after
- * resynthesis), so the steerable model is never the same rendering as the default one.
+ * than v-pro even when BALANCED (20 % wider intonation asked; 18–19 % measured on Kokoro, which
+ * widens its predicted melody in the model), so the steerable model is never the same rendering as
+ * the default one.
  */
 const DELIVERY: Record<DeliveryMode, { variation: number; rangeScale: number }> = {
   STABLE: { variation: 0.15, rangeScale: 0.7 },

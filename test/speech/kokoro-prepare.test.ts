@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createKokoroEngine, KOKORO_PACK, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
-import { PITCH_INPUT } from '../../src/speech/engines/kokoro/model-io.js';
+import { PITCH_INPUT, RANGE_INPUT } from '../../src/speech/engines/kokoro/model-io.js';
 import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
@@ -43,6 +44,9 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
   });
 
   before(async () => {
+    // What older versions of the rewrite left for this source: removed once the new file is written.
+    const digest = createHash('sha256').update(readFileSync(SOURCE)).digest('hex');
+    for (const stale of [`${digest}-f32-v1.onnx`, `${digest}-qdq-v2.1.onnx`]) writeFileSync(path.join(cache, stale), 'old');
     const prepared = await prepareKokoroModel(SOURCE, cache);
     assert.equal(prepared.prepared, true, prepared.reason);
     file = prepared.file;
@@ -70,7 +74,7 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     const again = await prepareKokoroModel(SOURCE, cache);
     assert.equal(again.file, file);
     assert.equal(statSync(file).mtimeMs, before);
-    assert.deepEqual(readdirSync(cache), [path.basename(file)], 'no partial files left behind');
+    assert.deepEqual(readdirSync(cache), [path.basename(file)], 'no partial or older prepared files left behind');
   });
 
   test('timings come from the model: frame-aligned, summing to the audio, on pauses', async () => {
@@ -140,6 +144,35 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     assert.ok(up / base > 1.1 && up / base < 1.25, `x1.19 gave ${up} Hz over ${base}`);
     assert.ok(down / base < 0.91 && down / base > 0.8, `x0.84 gave ${down} Hz over ${base}`);
   });
+
+  test('the range input widens and narrows the melody around its centre inside the model; 1 changes nothing', async () => {
+    const { readFile } = await import('node:fs/promises');
+    assert.ok(readOnnxGraph(await readFile(file)).inputs.includes(RANGE_INPUT));
+    const text = 'The birch canoe slid on the smooth planks. Glue the sheet to the dark blue background.';
+    const plain = await synthesizeKokoro(job(text));
+    const one = await synthesizeKokoro(job(text, { range: 1 }));
+    const wide = await synthesizeKokoro(job(text, { range: 1.6 }));
+    const narrow = await synthesizeKokoro(job(text, { range: 0.7 }));
+    assert.deepEqual(one.samples, plain.samples, 'width 1 changes nothing');
+    assert.equal(wide.samples.length, plain.samples.length, 'same durations');
+    assert.deepEqual(wide.words, plain.words);
+    // 10th-90th percentile spread of voiced F0 in semitones, and the median.
+    const melody = (r: typeof plain) => {
+      const { frames, medianHz } = voicePitch({ sampleRate: r.sampleRate, samples: r.samples });
+      const st = Array.from(frames)
+        .filter((hz) => hz > 0)
+        .map((hz) => 12 * Math.log2(hz / medianHz))
+        .sort((a, b) => a - b);
+      return { spread: st[Math.round(0.9 * (st.length - 1))]! - st[Math.round(0.1 * (st.length - 1))]!, medianHz };
+    };
+    const [base, up, down] = [melody(plain), melody(wide), melody(narrow)];
+    const report = `spread ${base.spread.toFixed(2)} st, x1.6 ${up.spread.toFixed(2)}, x0.7 ${down.spread.toFixed(2)}`;
+    // Measured on two packs: x1.6 gave 1.54-1.59 times the spread, x0.7 0.70-0.72 (docs/engines.md).
+    assert.ok(up.spread / base.spread > 1.35 && up.spread / base.spread < 1.8, report);
+    assert.ok(down.spread / base.spread > 0.55 && down.spread / base.spread < 0.85, report);
+    // The centre holds within a semitone or so (the median moved 4-8 % at x1.6).
+    assert.ok(Math.abs(Math.log2(up.medianHz / base.medianHz) * 12) < 1.7, `median ${base.medianHz} -> ${up.medianHz} Hz`);
+  });
 });
 
 describe('Kokoro engine uses the prepared model (real weights)', KOKORO_SKIP, () => {
@@ -174,13 +207,13 @@ describe('Kokoro engine uses the prepared model (real weights)', KOKORO_SKIP, ()
     }
   });
 
-  test("the quantized vocoder: 24 first-stage convolutions in QDQ form; same durations, same loudness contour as float32", async () => {
+  test("the quantized vocoder: the first stage and noise_res.1, 30 convolutions in QDQ form; same durations, same loudness contour as float32", async () => {
     const { readFile } = await import('node:fs/promises');
     const model = await engine.model();
     const graph = readOnnxGraph(await readFile(model!.file));
     const quantized = graph.nodes.filter((n) => n.opType === 'Conv' && n.name.endsWith('_voicelib_qdq'));
-    assert.equal(quantized.length, 24);
-    assert.ok(quantized.every((n) => /generator\/(resblocks\.[012]|noise_res\.0)\//.test(n.name)));
+    assert.equal(quantized.length, 30);
+    assert.ok(quantized.every((n) => /generator\/(resblocks\.[012]|noise_res\.[01])\//.test(n.name)));
     const float = await prepareKokoroModel(SOURCE, cache);
     const job = (modelFile: string): KokoroJob => ({
       text: 'The birch canoe slid on the smooth planks.',

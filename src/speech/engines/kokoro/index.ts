@@ -35,8 +35,9 @@ import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
  *
  * `speed` is passed to the model (clamped to 0.5–2). A prepared model multiplies its predicted F0
  * curve by a pitch factor: the realization's `pitch` times `prosody.pitchSemitones` (v-studio's
- * steering), clamped to 0.67–1.5. `variation` and `prosody.rangeScale` are not realized (Kokoro has
- * no such inputs; the pipeline's transform stage covers the range).
+ * steering), clamped to 0.67–1.5; `prosody.rangeScale` (v-studio's intonation width) widens or
+ * narrows the predicted melody around its centre (prepare.ts, pitch-graph.ts). `variation` is not
+ * realized (Kokoro has no sampling noise to scale).
  *
  * @example
  * const engine = createKokoroEngine({ modelFolders: [config.modelsDir] });
@@ -74,6 +75,8 @@ const MAX_SPEED = 2;
 /** The realization's `pitch` factor on the predicted F0: about ±7 semitones. */
 const MIN_PITCH = 0.67;
 const MAX_PITCH = 1.5;
+/** Intonation width: 0 (monotone) to 3, as the transform stage allows (audio/transform.ts). */
+const MAX_RANGE = 3;
 
 export interface KokoroEngineOptions {
   /** Folders holding model packs, searched in order (`modelsSearchPath`, then `modelsDir`). */
@@ -92,8 +95,8 @@ export interface KokoroEngineOptions {
   preparedDir?: string;
   /**
    * Quantize the prepared float32 graph's vocoder first stage to int8 (quantize.ts): ~20 % less CPU
-   * per audio second at the same NISQA naturalness, but v-studio's measured intonation steering
-   * comes out 2–6 % weaker (docs/benchmarks.md, "Kokoro speed"). Default false (`KOKORO_QUANTIZE`).
+   * per audio second at the same NISQA naturalness (docs/benchmarks.md, "Kokoro speed"). Default
+   * true (`KOKORO_QUANTIZE`); false keeps the float32 graph.
    */
   quantize?: boolean;
 }
@@ -131,7 +134,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
         preparedDir === null
           ? Promise.resolve({ file: source, source, prepared: false, reason: 'no cache folder' })
           : pool
-              .run({ kind: 'prepare', source, cacheDir: preparedDir, voices: options.quantize === true ? voices : [] })
+              .run({ kind: 'prepare', source, cacheDir: preparedDir, voices: options.quantize === false ? [] : voices })
               .then((reply) => reply as PreparedModel);
       prepared.set(key, model);
       model.catch(() => prepared.delete(key));
@@ -162,8 +165,8 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       // Said sentence by sentence, a 2,000-character text took 1.48 x the time of one whole-text
       // call (bench:http, neural row); after the first sentence, sentences go in groups.
       sentenceBatchCharacters: 400,
-      // Base pitch inside the model (the prepared graph's F0 factor); the range by transform.
-      prosody: 'pitch',
+      // Base pitch and intonation range inside the model (the prepared graph's F0 steering).
+      prosody: 'full',
       voices: kokoroVoiceInfos(),
     },
 
@@ -216,6 +219,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       // does v-studio's pitch steering.
       const steer = 2 ** (finiteOr(input.prosody?.pitchSemitones, 0) / 12);
       const pitch = Math.min(MAX_PITCH, Math.max(MIN_PITCH, numberParam('Kokoro', params, 'pitch', 1, MIN_PITCH, MAX_PITCH) * steer));
+      const range = Math.min(MAX_RANGE, Math.max(0, finiteOr(input.prosody?.rangeScale, 1)));
       // Japanese is read from its kana (the analyzer loads here, once per process, not per worker).
       const words =
         language === 'j' && needsPreparation(input.text, 'ja')
@@ -235,6 +239,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
         voices,
         speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
         pitch,
+        range,
         threads: intraOpThreads,
       });
       // A long text goes to the workers in sentence groups at once (split.ts); prepared Japanese

@@ -7,3 +7,8 @@
 export const DURATIONS_OUTPUT = 'durations';
 /** float32 [1]: factor on the predicted F0 curve (1 = as predicted); absent in a model used as it is. */
 export const PITCH_INPUT = 'voicelib_pitch';
+/**
+ * float32 [1]: intonation width around the chunk's centre in log frequency (1 = as predicted, 1.2 =
+ * every rise and fall 20 % wider in semitones); absent in a model used as it is.
+ */
+export const RANGE_INPUT = 'voicelib_range';

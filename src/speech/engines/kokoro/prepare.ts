@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { liveSet, planDequantize } from '../onnx/dequantize.js';
 import { editOnnxModel, type NewNode, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../onnx/onnx-model.js';
-import { DURATIONS_OUTPUT, PITCH_INPUT } from './model-io.js';
+import { DURATIONS_OUTPUT, PITCH_INPUT, RANGE_INPUT } from './model-io.js';
+import { findPitchTensor, steerPitch } from './pitch-graph.js';
 import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
 
 /**
@@ -20,11 +21,11 @@ import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
  *   onnxruntime-node 1.30 it then needs ~30% less CPU per audio second (docs/engines.md). Weights
  *   get ~3.5× larger (92 → 325 MB on disk and in memory). Re-measure on onnxruntime upgrades:
  *   Python onnxruntime 1.32's ConvInteger made the int8 graph the faster one;
- * - pitch: the F0 curve the prosody predictor makes is multiplied by a new input `voicelib_pitch`
- *   (float32 [1], 1 = as predicted) before the vocoder reads it (the decoder's F0 convolution and the
- *   generator's harmonic source), so a voice's pitch moves inside the model: the vocoder renders the
- *   shifted melody with the voice's own timbre instead of a signal-processing shift afterwards;
- * - then, when asked (`KOKORO_QUANTIZE`), the vocoder's first stage is statically quantized to int8
+ * - pitch and intonation range: the F0 curve the prosody predictor makes is moved by a new input
+ *   `voicelib_pitch` and widened or narrowed by `voicelib_range` (float32 [1] each, 1 = as predicted)
+ *   before the vocoder reads it (pitch-graph.ts), so a voice's melody changes inside the model: the
+ *   vocoder renders it with the voice's own timbre instead of a signal-processing change afterwards;
+ * - then, unless turned off (`KOKORO_QUANTIZE=false`), the vocoder's first stage is statically quantized to int8
  *   (quantize.ts): ~20 % less CPU per audio second at the same NISQA naturalness.
  *
  * The result is cached as `<cache folder>/<sha256 of the source>-f32-v<PREPARE_VERSION>.onnx`, written
@@ -32,7 +33,7 @@ import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
  */
 
 /** Bumped when the rewrite changes, so older prepared files are not reused. */
-export const PREPARE_VERSION = 2;
+export const PREPARE_VERSION = 3;
 
 export interface PreparedModel {
   /** The file to load: the prepared model, or the source when preparation was not possible. */
@@ -57,36 +58,6 @@ export function findDurationTensor(graph: OnnxGraph): string | null {
     return producer.get(clip.inputs[0] ?? '')?.opType === 'Round';
   });
   return matches.length === 1 ? (matches[0]!.outputs[0] ?? null) : null;
-}
-
-/**
- * The F0 curve: the input of the generator's F0 upsampling (`…/f0_upsamp/Resize`), which the
- * decoder's F0 convolution reads too, and the index of the node that makes it. Null unless exactly
- * one such Resize reads a tensor some node produces.
- */
-export function findPitchTensor(graph: OnnxGraph): { tensor: string; producer: number } | null {
-  const resizes = graph.nodes.filter((node) => node.opType === 'Resize' && /f0_upsamp/i.test(node.name));
-  const tensor = resizes.length === 1 ? resizes[0]!.inputs[0] : undefined;
-  if (tensor === undefined) return null;
-  const producer = graph.nodes.findIndex((node) => node.outputs.includes(tensor));
-  return producer < 0 ? null : { tensor, producer };
-}
-
-/** The producer of the F0 curve, its output renamed, then the Mul by `PITCH_INPUT` under the old name. */
-function scalePitch(graph: OnnxGraph, found: { tensor: string; producer: number }): NewNode[] {
-  const node = graph.nodes[found.producer]!;
-  const unscaled = `${found.tensor}_voicelib_unscaled`;
-  return [
-    {
-      opType: node.opType,
-      name: node.name,
-      domain: node.domain,
-      inputs: node.inputs,
-      outputs: node.outputs.map((output) => (output === found.tensor ? unscaled : output)),
-      attributes: node.attributes,
-    },
-    { opType: 'Mul', name: 'voicelib_pitch_scale', inputs: [unscaled, PITCH_INPUT], outputs: [found.tensor] },
-  ];
 }
 
 export interface PrepareOptions {
@@ -114,8 +85,8 @@ export function prepareModelBytes(model: Uint8Array, options: PrepareOptions = {
       : [{ opType: 'Identity', name: 'voicelib_durations', inputs: [tensor], outputs: [DURATIONS_OUTPUT] }];
   const replace = new Map<number, readonly NewNode[]>(plan?.replace ?? []);
   const pitch = graph.inputs.includes(PITCH_INPUT) ? null : findPitchTensor(graph);
-  const addPitch = pitch !== null && !replace.has(pitch.producer);
-  if (addPitch) replace.set(pitch.producer, scalePitch(graph, pitch));
+  const steer = pitch !== null && !replace.has(pitch.producer) ? steerPitch(graph, pitch) : null;
+  if (steer !== null) replace.set(pitch!.producer, steer.nodes);
   if (append.length === 0 && replace.size === 0) {
     return exposed ? 'the model already outputs durations' : 'no duration tensor and nothing to dequantize';
   }
@@ -124,9 +95,15 @@ export function prepareModelBytes(model: Uint8Array, options: PrepareOptions = {
   return editOnnxModel(model, {
     node: (i) => (live.nodes.has(i) ? replace.get(i) : null),
     keepInitializer: (name) => live.tensors.has(name) || inputs.has(name),
-    initializers: plan?.initializers ?? [],
+    initializers: [...(plan?.initializers ?? []), ...(steer?.initializers ?? [])],
     appendNodes: append,
-    inputs: addPitch ? [{ name: PITCH_INPUT, elemType: OnnxDataType.float }] : [],
+    inputs:
+      steer === null
+        ? []
+        : [
+            { name: PITCH_INPUT, elemType: OnnxDataType.float },
+            { name: RANGE_INPUT, elemType: OnnxDataType.float },
+          ],
     outputs: append.length > 0 ? [{ name: DURATIONS_OUTPUT, elemType: OnnxDataType.int64 }] : [],
   });
 }
@@ -167,6 +144,17 @@ async function writeParts(target: string, parts: readonly Uint8Array[]): Promise
 }
 
 /**
+ * Removes the files earlier versions of the rewrite made from the same source (`<sha256>-f32-v2.onnx`
+ * and the like, ~300 MB each), so upgrading does not leave them behind. Best effort.
+ */
+async function removeStale(cacheDir: string, digest: string, keep: readonly string[]): Promise<void> {
+  const ours = new RegExp(`^${digest}-(f32|int8|qdq)-v[\\d.]+\\.onnx$`);
+  for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
+    if (ours.test(name) && !keep.includes(name)) await rm(path.join(cacheDir, name), { force: true }).catch(() => undefined);
+  }
+}
+
+/**
  * The prepared model for `source` in `cacheDir`: reused when present, otherwise made now. Never
  * throws: on any failure the source is returned with the reason. With `quantize`, the float32
  * graph's vocoder is then quantized (quantize.ts) into `<sha256>-qdq-v<PREPARE_VERSION>.<QUANTIZE_VERSION>.onnx`;
@@ -191,6 +179,11 @@ export async function prepareKokoroModel(
       const parts = prepareModelBytes(await readFile(source), options);
       if (typeof parts === 'string') return asIs(parts);
       await writeParts(target, parts);
+      await removeStale(cacheDir, digest, [
+        `${digest}-f32-v${PREPARE_VERSION}.onnx`,
+        `${digest}-int8-v${PREPARE_VERSION}.onnx`,
+        `${digest}-qdq-v${PREPARE_VERSION}.${QUANTIZE_VERSION}.onnx`,
+      ]);
     }
   } catch (error) {
     return asIs(error instanceof Error ? error.message : String(error));

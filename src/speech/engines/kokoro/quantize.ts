@@ -1,18 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { editOnnxModel, OnnxDataType, readOnnxGraph } from '../onnx/onnx-model.js';
 import { loadOrt } from '../onnx/session.js';
-import { PITCH_INPUT } from './model-io.js';
+import { PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { planStaticQdq, type TensorRange } from '../onnx/static-quantize.js';
 
 /**
- * Static int8 quantization of Kokoro's vocoder, first stage only (prepare.ts runs it on the float32
- * graph). The iSTFTNet generator's 256-channel residual blocks (`resblocks.0-2`, `noise_res.0`: 24
- * convolutions with kernels 3/7/11) become QDQ int8 convolutions; onnxruntime runs them as
- * QLinearConv with VNNI int8 kernels. Measured on this machine (docs/benchmarks.md, "Kokoro speed"):
- * 0.58 instead of 0.70–0.77 CPU seconds per audio second, NISQA 3.96 against 3.97 for float32 on
- * the four Harvard sentences; opt-in (`KOKORO_QUANTIZE`), since it also weakens v-studio's measured
- * intonation steering by 2–6 %. Quantizing the 128-channel second stage as well halves the CPU cost
- * but costs 0.3–0.4 NISQA (audible grain), so it stays float32, as do the encoder and decoder.
+ * Static int8 quantization of Kokoro's vocoder (prepare.ts runs it on the float32 graph): the
+ * iSTFTNet generator's 256-channel first stage (`resblocks.0-2`, `noise_res.0`: 24 convolutions with
+ * kernels 3/7/11) and the second stage's noise branch (`noise_res.1`: 6 convolutions, kernel 11, 128
+ * channels) become QDQ int8 convolutions; onnxruntime runs them as QLinearConv with VNNI int8
+ * kernels. The second stage's other blocks stay float32, as do the encoder and decoder.
+ *
+ * Chosen by measuring each second-stage block alone on top of the first stage (docs/benchmarks.md,
+ * "Kokoro speed"; NISQA median of 4 voices × Harvard sentences 1–4, CPU seconds per audio second at
+ * one thread): first stage 4.21 / 0.617; + `noise_res.1` 4.21 / 0.516; + `resblocks.5` 4.14 / 0.534;
+ * + `resblocks.4` 3.79; + `resblocks.3` 3.91; all 48 convolutions 3.54. Float32 scores the same 4.21.
+ * On 2 idle cores: 3.4–3.6× real time against 3.0–3.2× with the first stage alone.
+ * On by default (`KOKORO_QUANTIZE=false` turns it off); v-studio's intonation steering happens before
+ * the vocoder (pitch-graph.ts), so int8 does not weaken it.
  *
  * Activation ranges are calibrated here: the float graph runs on `CALIBRATION_IDS` (four Harvard
  * sentences not used in the naturalness check), each with another voice's style, and every
@@ -20,10 +25,10 @@ import { planStaticQdq, type TensorRange } from '../onnx/static-quantize.js';
  */
 
 /** Bumped when the selection or the calibration changes, so older quantized files are not reused. */
-export const QUANTIZE_VERSION = 1;
+export const QUANTIZE_VERSION = 2;
 
-/** The first-stage residual convolutions of the generator (torch export names). */
-const FIRST_STAGE = /\/generator\/(resblocks\.[012]|noise_res\.0)\/convs[12]\.\d+\//;
+/** The generator convolutions quantized (torch export names): the first stage and `noise_res.1`. */
+export const VOCODER_CONVS = /\/generator\/(resblocks\.[012]|noise_res\.[01])\/convs[12]\.\d+\//;
 
 /**
  * Kokoro v1.0 phoneme ids (no pads) of Harvard sentences 5–8 ("Rice is often served in round
@@ -47,14 +52,16 @@ const STYLE_SIZE = 256;
 export async function quantizeKokoroVocoder(
   floatModel: Uint8Array,
   styles: readonly Float32Array[],
+  /** Which Conv nodes (by name) to quantize; `VOCODER_CONVS` unless told otherwise (benchmarks). */
+  select: RegExp = VOCODER_CONVS,
 ): Promise<Uint8Array[] | string> {
   if (styles.length === 0) return 'no voice pack to calibrate with';
   const graph = readOnnxGraph(floatModel);
-  const selected = graph.nodes.filter((node) => node.opType === 'Conv' && FIRST_STAGE.test(node.name));
+  const selected = graph.nodes.filter((node) => node.opType === 'Conv' && select.test(node.name));
   if (selected.length === 0) return 'no vocoder convolutions to quantize';
   const tensors = [...new Set(selected.flatMap((node) => [node.inputs[0]!, node.outputs[0]!]))];
   const ranges = await calibrate(floatModel, tensors, graph.inputs, styles);
-  const plan = planStaticQdq(graph, (name) => FIRST_STAGE.test(name), ranges);
+  const plan = planStaticQdq(graph, (name) => select.test(name), ranges);
   if (plan.convs === 0) return 'no vocoder convolution could be quantized';
   return editOnnxModel(floatModel, {
     node: (index) => plan.replace.get(index),
@@ -93,7 +100,9 @@ async function calibrate(
         style: new ort.Tensor('float32', pack.slice(row * STYLE_SIZE, (row + 1) * STYLE_SIZE), [1, STYLE_SIZE]),
       };
       if (inputs.includes('speed')) feeds['speed'] = new ort.Tensor('float32', Float32Array.of(1), [1]);
-      if (inputs.includes(PITCH_INPUT)) feeds[PITCH_INPUT] = new ort.Tensor('float32', Float32Array.of(1), [1]);
+      for (const name of [PITCH_INPUT, RANGE_INPUT]) {
+        if (inputs.includes(name)) feeds[name] = new ort.Tensor('float32', Float32Array.of(1), [1]);
+      }
       const outputs = await session.run(feeds, [...tensors]);
       for (const name of tensors) {
         const data = outputs[name]?.data as Float32Array | undefined;

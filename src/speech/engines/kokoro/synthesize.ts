@@ -21,7 +21,7 @@ import type { AlignedText } from '../onnx/aligned-text.js';
 import { japanesePhonemes } from './japanese.js';
 import { mixPacks } from './blend.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
-import { PITCH_INPUT } from './model-io.js';
+import { PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
 import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
 
@@ -56,6 +56,8 @@ export interface KokoroJob {
   speed: number;
   /** Factor on the model's predicted F0 (1 = the voice as it is); used when the model has the input. */
   pitch?: number;
+  /** Intonation width around the melody's centre (1 = as predicted); used when the model has the input. */
+  range?: number;
   /** onnxruntime intra-op threads. */
   threads: number;
 }
@@ -186,6 +188,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
     };
     if (session.inputNames.includes('speed')) feeds['speed'] = await float32Tensor([job.speed], [1]);
     if (session.inputNames.includes(PITCH_INPUT)) feeds[PITCH_INPUT] = await float32Tensor([job.pitch ?? 1], [1]);
+    if (session.inputNames.includes(RANGE_INPUT)) feeds[RANGE_INPUT] = await float32Tensor([job.range ?? 1], [1]);
     const outputs = await session.run(feeds);
     const waveform = outputs[audioName];
     if (!waveform) throw new AppError('provider_error', `Kokoro model has no "${audioName}" output`);
