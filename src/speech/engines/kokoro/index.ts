@@ -157,9 +157,9 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       label: 'Kokoro-82M',
       // NISQA median of the 20 American packs on the probe text (data/voice-traits.ts): 3.98.
       naturalness: 3.98,
-      // Measured with the prepared float32 graph: 0.75 CPU seconds per audio second on 2 threads,
-      // so about 2.7x real time on 2 idle cores (0.7-0.9x under a load of 3-7).
-      realTimeFactor: 2.5,
+      // Measured with the prepared graph and its int8 vocoder blocks (quantize.ts): 0.48-0.51 CPU
+      // seconds per audio second on 2 threads, 3.3x real time on 2 idle cores (bench:neural).
+      realTimeFactor: 3.3,
       // Its input is IPA: a lexicon's IPA entries are spoken as given (ipa-input.ts, docs/text.md).
       phonemeInput: 'ipa',
       // Said sentence by sentence, a 2,000-character text took 1.48 x the time of one whole-text
