@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { decodeAudio } from '../../src/audio/decode.js';
 import type { PcmAudio } from '../../src/audio/pcm.js';
+import { voicePitch } from '../../src/voices/measure-pitch.js';
 
 const run = promisify(execFile);
 
@@ -44,4 +45,18 @@ export async function ffprobe(data: Buffer, inputArgs: string[] = []): Promise<P
 /** Decodes any audio the service returned into PCM for analysis. */
 export async function decode(data: Buffer, sampleRate?: number): Promise<PcmAudio> {
   return (await decodeAudio(data, sampleRate ? { sampleRate } : {})).audio;
+}
+
+/**
+ * How animated a reading is: the 10th-90th percentile spread of its voiced F0 around the median, in
+ * semitones, and that median.
+ */
+export function intonation(audio: PcmAudio): { spread: number; medianHz: number } {
+  const { frames, medianHz } = voicePitch(audio);
+  const semitones = Array.from(frames)
+    .filter((hz) => hz > 0)
+    .map((hz) => 12 * Math.log2(hz / medianHz))
+    .sort((a, b) => a - b);
+  const at = (q: number) => semitones[Math.round(q * (semitones.length - 1))] ?? 0;
+  return { spread: at(0.9) - at(0.1), medianHz };
 }

@@ -6,7 +6,7 @@ import type { PcmAudio } from '../../src/audio/pcm.js';
 import { decodeWav } from '../../src/audio/wav.js';
 import { PRESETS } from '../../src/voices/catalog.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
-import { parseDataUri } from '../helpers/audio.js';
+import { intonation, parseDataUri } from '../helpers/audio.js';
 import { KOKORO_SKIP, neuralEnv } from '../helpers/models.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
 
@@ -40,16 +40,7 @@ async function speak(
   return { engine: res.headers.get('x-voice-engine'), audio: decodeWav(parseDataUri(res.body.audio_base64).data) };
 }
 
-/** 10th-90th percentile spread of voiced F0 around its median, semitones: how animated the reading is. */
-function intonationSpread(audio: PcmAudio): number {
-  const { frames, medianHz } = voicePitch(audio);
-  const semitones = Array.from(frames)
-    .filter((hz) => hz > 0)
-    .map((hz) => 12 * Math.log2(hz / medianHz))
-    .sort((a, b) => a - b);
-  const at = (q: number) => semitones[Math.round(q * (semitones.length - 1))] ?? 0;
-  return at(0.9) - at(0.1);
-}
+const intonationSpread = (audio: PcmAudio): number => intonation(audio).spread;
 
 function samplesDiffer(a: PcmAudio, b: PcmAudio): boolean {
   if (a.sampleRate !== b.sampleRate || a.samples.length !== b.samples.length) return true;

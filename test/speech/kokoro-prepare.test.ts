@@ -10,6 +10,7 @@ import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines
 import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
 import { readOnnxGraph } from '../../src/speech/engines/onnx/onnx-model.js';
+import { intonation } from '../helpers/audio.js';
 import { KOKORO_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
 
 /**
@@ -156,15 +157,7 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     assert.deepEqual(one.samples, plain.samples, 'width 1 changes nothing');
     assert.equal(wide.samples.length, plain.samples.length, 'same durations');
     assert.deepEqual(wide.words, plain.words);
-    // 10th-90th percentile spread of voiced F0 in semitones, and the median.
-    const melody = (r: typeof plain) => {
-      const { frames, medianHz } = voicePitch({ sampleRate: r.sampleRate, samples: r.samples });
-      const st = Array.from(frames)
-        .filter((hz) => hz > 0)
-        .map((hz) => 12 * Math.log2(hz / medianHz))
-        .sort((a, b) => a - b);
-      return { spread: st[Math.round(0.9 * (st.length - 1))]! - st[Math.round(0.1 * (st.length - 1))]!, medianHz };
-    };
+    const melody = (r: typeof plain) => intonation({ sampleRate: r.sampleRate, samples: r.samples });
     const [base, up, down] = [melody(plain), melody(wide), melody(narrow)];
     const report = `spread ${base.spread.toFixed(2)} st, x1.6 ${up.spread.toFixed(2)}, x0.7 ${down.spread.toFixed(2)}`;
     // Measured on two packs: x1.6 gave 1.54-1.59 times the spread, x0.7 0.70-0.72 (docs/engines.md).
