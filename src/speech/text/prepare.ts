@@ -7,8 +7,9 @@ import { hasJapaneseScript, type ReadWord, readJapanese } from './ja.js';
  *
  * Only Japanese needs it today: its kanji are not spelled out in the text, and espeak-ng's `ja`
  * voice reads kana but calls every kanji "Chinese letter". For every other language the words are
- * the whitespace tokens and each reads as written. Chinese needs none: espeak-ng's `cmn` voice
- * reads hanzi through its own dictionary (see docs/engines.md).
+ * the whitespace tokens and each reads as written. Chinese needs none here: espeak-ng's `cmn` voice
+ * reads hanzi through its own dictionary, and Kokoro's Mandarin voices get pinyin from their
+ * engine's own front end (kokoro/chinese.ts; see docs/engines.md).
  */
 
 export type PreparedWord = ReadWord;

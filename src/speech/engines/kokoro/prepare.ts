@@ -147,7 +147,12 @@ async function writeParts(target: string, parts: readonly Uint8Array[]): Promise
  * Removes the files earlier versions of the rewrite made from the same source (`<sha256>-f32-v2.onnx`
  * and the like, ~300 MB each), so upgrading does not leave them behind. Best effort.
  */
-async function removeStale(cacheDir: string, digest: string, keep: readonly string[]): Promise<void> {
+async function removeStale(cacheDir: string, digest: string): Promise<void> {
+  const keep = [
+    `${digest}-f32-v${PREPARE_VERSION}.onnx`,
+    `${digest}-int8-v${PREPARE_VERSION}.onnx`,
+    `${digest}-qdq-v${PREPARE_VERSION}.${QUANTIZE_VERSION}.onnx`,
+  ];
   const ours = new RegExp(`^${digest}-(f32|int8|qdq)-v[\\d.]+\\.onnx$`);
   for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
     if (ours.test(name) && !keep.includes(name)) await rm(path.join(cacheDir, name), { force: true }).catch(() => undefined);
@@ -179,11 +184,7 @@ export async function prepareKokoroModel(
       const parts = prepareModelBytes(await readFile(source), options);
       if (typeof parts === 'string') return asIs(parts);
       await writeParts(target, parts);
-      await removeStale(cacheDir, digest, [
-        `${digest}-f32-v${PREPARE_VERSION}.onnx`,
-        `${digest}-int8-v${PREPARE_VERSION}.onnx`,
-        `${digest}-qdq-v${PREPARE_VERSION}.${QUANTIZE_VERSION}.onnx`,
-      ]);
+      await removeStale(cacheDir, digest);
     }
   } catch (error) {
     return asIs(error instanceof Error ? error.message : String(error));
@@ -195,6 +196,7 @@ export async function prepareKokoroModel(
     const parts = await quantizeKokoroVocoder(await readFile(float.file), options.quantize.styles);
     if (typeof parts === 'string') return { ...float, reason: parts };
     await writeParts(target, parts);
+    await removeStale(cacheDir, digest);
     return { ...float, file: target };
   } catch (error) {
     return { ...float, reason: `not quantized: ${error instanceof Error ? error.message : String(error)}` };

@@ -18,6 +18,7 @@ import { assembleTimings } from '../onnx/timings.js';
 import { tokenizeWhitespace } from '../shared/tokens.js';
 import type { PreparedWord } from '../../text/prepare.js';
 import type { AlignedText } from '../onnx/aligned-text.js';
+import { chineseIpa } from './chinese.js';
 import { japanesePhonemes } from './japanese.js';
 import { mixPacks } from './blend.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
@@ -148,7 +149,9 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
   } else {
     const ipa = await getPhonemizer();
     const espeakVoice = KOKORO_LANGUAGES[job.language].espeak;
-    const phonemize = (clauses: readonly string[]) => ipa.phonemize(clauses, espeakVoice);
+    const espeak = (clauses: readonly string[]) => ipa.phonemize(clauses, espeakVoice);
+    // Mandarin voices read hanzi with their tones (chinese.ts); espeak's cmn IPA has none Kokoro knows.
+    const phonemize = job.language === 'z' ? chineseIpa(espeak) : espeak;
     phonemesOf = (indices) => kokoroPhonemes(tokens, indices, job.language, phonemize, job.pronunciations);
   }
   const sentences = splitSentences(tokens).map((indices) => kokoroIds(phonemesOf(indices)));
