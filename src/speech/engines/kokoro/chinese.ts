@@ -82,19 +82,14 @@ const WORDS = new Intl.Segmenter('zh', { granularity: 'word' });
 
 /** A run of hanzi as words (ICU's segmentation), each with its syllables from the whole run's pinyin. */
 function hanziWords(run: string): Array<{ text: string; syllables: string[] }> {
-  const characters = [...run];
+  // pinyin-pro answers one entry per character (code point); the segments cover the run in order.
   const syllables = pinyin(run, { toneType: 'num', type: 'array' });
-  // Segment offsets are UTF-16 units; pinyin-pro answers one entry per character (code point).
-  const codePointAt = new Map<number, number>();
-  let unit = 0;
-  characters.forEach((c, i) => {
-    codePointAt.set(unit, i);
-    unit += c.length;
-  });
-  return [...WORDS.segment(run)].map(({ segment, index }) => {
-    const from = codePointAt.get(index) ?? 0;
+  const aligned = syllables.length === [...run].length;
+  let from = 0;
+  return [...WORDS.segment(run)].map(({ segment }) => {
     const length = [...segment].length;
-    return { text: segment, syllables: syllables.length === characters.length ? syllables.slice(from, from + length) : [] };
+    from += length;
+    return { text: segment, syllables: aligned ? syllables.slice(from - length, from) : [] };
   });
 }
 

@@ -143,16 +143,19 @@ async function writeParts(target: string, parts: readonly Uint8Array[]): Promise
   }
 }
 
+/** The cached file name of a source's prepared model of this version (float32, int8 or quantized). */
+function preparedFileName(digest: string, kind: 'f32' | 'int8' | 'qdq'): string {
+  return kind === 'qdq'
+    ? `${digest}-qdq-v${PREPARE_VERSION}.${QUANTIZE_VERSION}.onnx`
+    : `${digest}-${kind}-v${PREPARE_VERSION}.onnx`;
+}
+
 /**
  * Removes the files earlier versions of the rewrite made from the same source (`<sha256>-f32-v2.onnx`
  * and the like, ~300 MB each), so upgrading does not leave them behind. Best effort.
  */
 async function removeStale(cacheDir: string, digest: string): Promise<void> {
-  const keep = [
-    `${digest}-f32-v${PREPARE_VERSION}.onnx`,
-    `${digest}-int8-v${PREPARE_VERSION}.onnx`,
-    `${digest}-qdq-v${PREPARE_VERSION}.${QUANTIZE_VERSION}.onnx`,
-  ];
+  const keep = (['f32', 'int8', 'qdq'] as const).map((kind) => preparedFileName(digest, kind));
   const ours = new RegExp(`^${digest}-(f32|int8|qdq)-v[\\d.]+\\.onnx$`);
   for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
     if (ours.test(name) && !keep.includes(name)) await rm(path.join(cacheDir, name), { force: true }).catch(() => undefined);
@@ -176,7 +179,7 @@ export async function prepareKokoroModel(
   try {
     digest = await sha256File(source);
     const kind = options.float === false ? 'int8' : 'f32';
-    const target = path.join(cacheDir, `${digest}-${kind}-v${PREPARE_VERSION}.onnx`);
+    const target = path.join(cacheDir, preparedFileName(digest, kind));
     float = { file: target, source, prepared: true };
     if (!(await exists(target))) {
       // Before the rewrite (seconds of CPU, ~0.5 GB): an unwritable cache fails fast.
@@ -191,7 +194,7 @@ export async function prepareKokoroModel(
   }
   if (options.quantize === undefined || options.float === false) return float;
   try {
-    const target = path.join(cacheDir, `${digest}-qdq-v${PREPARE_VERSION}.${QUANTIZE_VERSION}.onnx`);
+    const target = path.join(cacheDir, preparedFileName(digest, 'qdq'));
     if (await exists(target)) return { ...float, file: target };
     const parts = await quantizeKokoroVocoder(await readFile(float.file), options.quantize.styles);
     if (typeof parts === 'string') return { ...float, reason: parts };
