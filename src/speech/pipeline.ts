@@ -6,7 +6,8 @@ import { AppError } from '../errors.js';
 import type { EngineInfo, EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
 import type { EngineRegistry } from './engine-registry.js';
 import { EMOTIONS, type MarkupSegment } from './markup.js';
-import { applyLexicon, type LexiconEntry } from './lexicon.js';
+import { captionTimings, engineText } from './front-end.js';
+import type { LexiconEntry } from './lexicon.js';
 import { chooseEngine, type ClosestLanguage, speechLanguageFor } from './model-policy.js';
 import {
   SENTENCE_GAP_SECONDS,
@@ -20,8 +21,6 @@ import {
   unrealizedProsody,
 } from './pipeline-pieces.js';
 import { batchSentences, planUnits, type SpeechUnit, type Unit } from './pipeline-units.js';
-import { isVerbatim, normalizeRuns } from './text/normalize/index.js';
-import { mapTimings } from './text/normalize/timings.js';
 import type { VoiceTransform } from './voice-identity.js';
 
 /** How one voice sounds: its language, its realization per engine, and its default pace. */
@@ -266,24 +265,22 @@ export class SpeechPipeline {
             rangeScale: (delivery?.rangeScale ?? 1) * (style?.pitchRange ?? 1),
           }
         : undefined;
-    // The engine speaks the normalized words; captions keep the written ones (docs/text.md).
-    const runs = applyLexicon(unit.runs ?? [{ text: unit.text }], settings.lexicon);
-    const written = normalizeRuns(runs, settings.language);
-    // Lexicon IPA goes to engines that take it, one entry per spoken word; others read the words.
-    const phonemes = engine.info.phonemeInput === 'ipa' && written.some((w) => w.ipa !== undefined);
-    const verbatim = isVerbatim(written) && !phonemes;
+    // The engine speaks the normalized words, and the IPA of lexicon entries and <phoneme> tags if it
+    // takes IPA; captions keep the written words (docs/text.md).
+    const input = engineText(unit, settings.language, {
+      ...(settings.lexicon ? { lexicon: settings.lexicon } : {}),
+      takesIpa: engine.info.phonemeInput === 'ipa',
+    });
     const result = await this.synthesize(engine, {
-      text: verbatim ? unit.text : written.flatMap((w) => w.spoken).join(' '),
-      ...(phonemes
-        ? { pronunciations: written.flatMap((w) => w.spoken.map((_, k) => (w.ipa === undefined ? null : k === 0 ? w.ipa : ''))) }
-        : {}),
+      text: input.text,
+      ...(input.pronunciations ? { pronunciations: input.pronunciations } : {}),
       language: settings.language,
       voice: settings.voice,
       speed: clamp(settings.speed * (style?.pace ?? 1) * unit.rate, 0.3, 2.5),
       variation: settings.variation,
       ...(prosody ? { prosody } : {}),
     });
-    if (!verbatim) result.words = mapTimings(written, result.words);
+    result.words = captionTimings(input, result.words);
     if (style && style.energyDb !== 0) applyGain(result.audio.samples, style.energyDb);
     const steer = prosody ? unrealizedProsody(engine, prosody) : undefined;
     return steer ? { ...result, steer } : result;

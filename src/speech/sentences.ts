@@ -3,7 +3,7 @@
  *
  * Boundaries come from ICU (`Intl.Segmenter`, sentence granularity: every script's full stops,
  * `。！？`, closing quotes after them), then break points ICU gets wrong for speech are joined
- * again: after a known abbreviation (`Dr.`), after an initial (`J.` before a capitalized word) and
+ * again: after a known abbreviation (`Dr.`; `No.` before a number), after an initial (`J.` before a capitalized word) and
  * before a lower-case word (`U.S. army`). A sentence longer than `MAX_SENTENCE_CHARACTERS` is cut
  * at its last clause mark (or space) before that length, so one unpunctuated paragraph does not
  * delay the first audio by its whole length.
@@ -16,6 +16,9 @@ const ABBREVIATIONS = new Set(
     'jan feb mar apr jun jul aug sep sept oct nov dec sun mon tu tue tues wed th thu thur thurs fri sat e.g i.e'
   ).split(' '),
 );
+
+/** Abbreviations that end no sentence when a number follows (`No. 5`, German `Nr. 3`, Spanish `pág. 12`). */
+const BEFORE_NUMBERS = new Set('no nos nr núm pág vol fig art ch pp'.split(' '));
 
 /**
  * Longest sentence synthesized in one piece, in UTF-16 code units. About 20 s of speech: long enough
@@ -50,6 +53,7 @@ function continues(before: string, after: string): boolean {
   if (!lastWord.endsWith('.')) return false;
   const bare = lastWord.replace(/^["'“‘«(]+/u, '').replace(/\.$/u, '').toLowerCase();
   if (ABBREVIATIONS.has(bare)) return true;
+  if (BEFORE_NUMBERS.has(bare) && /^\p{N}/u.test(after)) return true;
   if (/^(?:[a-z]\.)*[a-z]$/u.test(bare) && /^[A-Z]/u.test(after)) return true;
   return /^[a-z]/u.test(after);
 }

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
+import { engineText } from '../../src/speech/front-end.js';
+import { parseMarkup } from '../../src/speech/markup.js';
+import { planUnits } from '../../src/speech/pipeline-units.js';
 import { normalizeRuns } from '../../src/speech/text/normalize/index.js';
 import { mapTimings } from '../../src/speech/text/normalize/timings.js';
 
@@ -120,23 +123,49 @@ function read(text: string, language: string) {
   return { spoken: words.flatMap((w) => w.spoken).join(' '), captions: words.map((w) => w.written) };
 }
 
-function table(name: string, language: string, espeakVoice: string, cases: Array<[string, string]>) {
+/**
+ * The IPA espeak-ng gives for what the engine is handed when `written` is a request's text: through
+ * the same steps as synthesis (markup, sentences, lexicon and normalization in `engineText`, then
+ * espeak-ng's phonemizer, the one Kokoro and Piper phonemize with and the engine v-lite speaks with).
+ */
+function engineIpa(ipa: EspeakIpa, written: string, language: string, espeakVoice: string): string {
+  const units = planUnits(parseMarkup(written).segments).filter((u) => u.kind === 'speech');
+  const texts = units.map((unit) => engineText(unit, language, { takesIpa: false }).text);
+  return ipa.phonemize(texts, espeakVoice).flat().join(' ');
+}
+
+function table(name: string, language: string, espeakVoice: string, cases: Array<[string, string]>, raw: string[]) {
   describe(`${name} normalization`, () => {
     let ipa: EspeakIpa;
     before(async () => {
       ipa = await EspeakIpa.load();
     });
 
-    test('each written form is spoken as people say it, and espeak-ng phonemizes it as the spoken form', () => {
-      const failures: string[] = [];
-      const spokenForms = cases.map(([written]) => read(written, language).spoken);
-      const normalized = ipa.phonemize(spokenForms, espeakVoice);
-      const expected = ipa.phonemize(cases.map(([, spoken]) => spoken), espeakVoice);
-      cases.forEach(([written, spoken], i) => {
-        if (spokenForms[i] !== spoken) failures.push(`${written}: "${spokenForms[i]}" ≠ "${spoken}"`);
-        else if (normalized[i]?.join(' ') !== expected[i]?.join(' ')) failures.push(`${written}: IPA differs`);
+    test('each written form is normalized to the words people say', () => {
+      const failures = cases.flatMap(([written, spoken]) => {
+        const normalized = read(written, language).spoken;
+        return normalized === spoken ? [] : [`${written}: "${normalized}" ≠ "${spoken}"`];
       });
       assert.deepEqual(failures, []);
+    });
+
+    test('the engine gets the IPA of the spoken form for each written form', () => {
+      const expected = ipa.phonemize(cases.map(([, spoken]) => spoken), espeakVoice).map((words) => words.join(' '));
+      const failures = cases.flatMap(([written, spoken], i) => {
+        const got = engineIpa(ipa, written, language, espeakVoice);
+        return got === expected[i] ? [] : [`${written}: /${got}/ ≠ /${expected[i]}/ ("${spoken}")`];
+      });
+      assert.deepEqual(failures, []);
+    });
+
+    test('without the front end the engine would say these differently (the IPA check can fail)', () => {
+      for (const written of raw) {
+        const spoken = cases.find(([w]) => w === written)?.[1];
+        assert.ok(spoken !== undefined, written);
+        const [asWritten, asSpoken] = ipa.phonemize([written, spoken], espeakVoice).map((words) => words.join(' '));
+        assert.notEqual(asWritten, asSpoken, `${written}: espeak-ng alone already says /${asSpoken}/`);
+        assert.equal(engineIpa(ipa, written, language, espeakVoice), asSpoken, written);
+      }
     });
 
     test('captions keep one word per written token, as written', () => {
@@ -147,9 +176,9 @@ function table(name: string, language: string, espeakVoice: string, cases: Array
   });
 }
 
-table('English', 'en-US', 'en-us', ENGLISH);
-table('Spanish', 'es-ES', 'es', SPANISH);
-table('German', 'de-DE', 'de', GERMAN);
+table('English', 'en-US', 'en-us', ENGLISH, ['$3.50', '12/25/2024', '3:30pm', '5km', 'info@example.com']);
+table('Spanish', 'es-ES', 'es', SPANISH, ['3,50 €', '1.º']);
+table('German', 'de-DE', 'de', GERMAN, ['3,50 €', 'z.B.']);
 
 test('the English table has at least 60 cases', () => {
   assert.ok(ENGLISH.length >= 60, `${ENGLISH.length} cases`);

@@ -12,6 +12,11 @@ describe('splitSentences', () => {
     ]);
   });
 
+  test('a numbering abbreviation before a number ends no sentence; before a word it may', () => {
+    assert.deepEqual(splitSentences('Room No. 5 is free. Nr. 3 und pág. 12 auch.'), ['Room No. 5 is free.', 'Nr. 3 und pág. 12 auch.']);
+    assert.deepEqual(splitSentences('The answer is no. Then we left.'), ['The answer is no.', 'Then we left.']);
+  });
+
   test('keeps every word, in order', () => {
     const text = 'One two. Three, four! Five… six? «Seven.» Eight';
     assert.equal(splitSentences(text).join(' ').split(/\s+/).join(' '), text.split(/\s+/).join(' '));
