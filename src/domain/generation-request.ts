@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import { randomToken } from '../ids.js';
 import type { WordTiming } from '../speech/engine.js';
 import { type ParsedMarkup, type TextWarning, isSilentText, parseMarkup } from '../speech/markup.js';
-import { type LexiconEntry, matchedIpaWords } from '../speech/lexicon.js';
+import { type LexiconEntry, matchedIpaWords, taggedIpaWords } from '../speech/lexicon.js';
 import type { MarkupSegment } from '../speech/markup.js';
 import type { DeliveryMode, SpeakRequest, SpeechPipeline, VoiceRealization } from '../speech/pipeline.js';
 import type { LexiconService } from './lexicons.js';
@@ -29,16 +29,17 @@ export interface CreateGenerationInput {
   lexicon_ids?: string[];
 }
 
-/** How a request's `lexicon_ids` are read and whether its engine takes their IPA. */
+/** How a request's `lexicon_ids` are read and whether its engine takes their IPA (and `<phoneme>` tags'). */
 export interface LexiconUse {
-  lexicons: LexiconService;
+  /** Absent: a request naming lexicons is refused (501). */
+  lexicons?: LexiconService;
   pipeline: Pick<SpeechPipeline, 'engineFor'>;
 }
 
 /**
- * The entries of `ids` (404 for an id the caller cannot see) and, when some IPA entry matches the
- * text but the engine the request goes to takes no IPA, the warning saying those words were read
- * as written.
+ * The entries of `ids` (404 for an id the caller cannot see) and, when some IPA (a matching lexicon
+ * entry or a `<phoneme>` tag) is in the text but the engine the request goes to takes no IPA, the
+ * warnings saying those words were read as written.
  */
 export async function requestLexicon(
   use: LexiconUse | undefined,
@@ -46,18 +47,26 @@ export async function requestLexicon(
   ids: readonly string[] | undefined,
   request: { segments: readonly MarkupSegment[]; model: ModelKey; voice: VoiceRealization },
 ): Promise<{ lexicon?: LexiconEntry[]; warnings: TextWarning[] }> {
-  if (ids === undefined || ids.length === 0) return { warnings: [] };
-  if (use === undefined) throw new AppError('not_implemented', 'Lexicons are not available on this server');
-  const lexicon = await use.lexicons.resolve(caller, ids);
-  const words = matchedIpaWords(request.segments, lexicon);
-  if (words.length === 0) return { lexicon, warnings: [] };
+  let lexicon: LexiconEntry[] | undefined;
+  if (ids !== undefined && ids.length > 0) {
+    if (use?.lexicons === undefined) throw new AppError('not_implemented', 'Lexicons are not available on this server');
+    lexicon = await use.lexicons.resolve(caller, ids);
+  }
+  const found = lexicon ? { lexicon } : {};
+  const fromLexicon = matchedIpaWords(request.segments, lexicon);
+  const fromTags = taggedIpaWords(request.segments);
+  if ((fromLexicon.length === 0 && fromTags.length === 0) || use === undefined) return { ...found, warnings: [] };
   const engine = await use.pipeline.engineFor(request.model, request.voice);
-  if (engine.phonemeInput === 'ipa') return { lexicon, warnings: [] };
-  const shown = words.slice(0, 5).map((w) => `"${w}"`).join(', ') + (words.length > 5 ? '…' : '');
-  return {
-    lexicon,
-    warnings: [{ code: 'ignored_lexicon_ipa', message: `The ${engine.label} engine takes no IPA; lexicon IPA for ${shown} was not applied (read as written)` }],
-  };
+  if (engine.phonemeInput === 'ipa') return { ...found, warnings: [] };
+  const shown = (words: string[]) => words.slice(0, 5).map((w) => `"${w}"`).join(', ') + (words.length > 5 ? '…' : '');
+  const warnings: TextWarning[] = [];
+  if (fromTags.length > 0) {
+    warnings.push({ code: 'ignored_tag', message: `The ${engine.label} engine takes no IPA; <phoneme> IPA for ${shown(fromTags)} was not applied (read as written)` });
+  }
+  if (fromLexicon.length > 0) {
+    warnings.push({ code: 'ignored_lexicon_ipa', message: `The ${engine.label} engine takes no IPA; lexicon IPA for ${shown(fromLexicon)} was not applied (read as written)` });
+  }
+  return { ...found, warnings };
 }
 
 /** Default output rate: a common speech rate every format (MP3 MPEG-2, Opus) handles natively. */

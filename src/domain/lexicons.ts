@@ -1,7 +1,8 @@
 import type { LexiconRow, LexiconStore } from '../db/lexicon-store.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
-import { type LexiconEntry, unknownIpaSymbols } from '../speech/lexicon.js';
+import { ipaProblem } from '../speech/ipa-symbols.js';
+import type { LexiconEntry } from '../speech/lexicon.js';
 import type { Caller } from './accounts.js';
 
 /**
@@ -73,11 +74,8 @@ export function validateLexicon(input: LexiconInput): Required<LexiconInput> {
     }
     const ipa = (raw.ipa ?? '').trim().replace(/\s+/gu, ' ');
     if (ipa === '' || ipa.length > MAX_ENTRY_IPA) throw fail(`${where}.ipa must be 1-${MAX_ENTRY_IPA} characters`, 'entries');
-    const unknown = unknownIpaSymbols(ipa);
-    if (unknown.length > 0) {
-      const shown = unknown.map((c) => `"${c}" (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`).join(', ');
-      throw fail(`${where}.ipa "${ipa}" has symbols no engine can say: ${shown}`, 'entries');
-    }
+    const problem = ipaProblem(ipa);
+    if (problem !== null) throw fail(`${where}.ipa "${ipa}" ${problem}`, 'entries');
     return { text, ipa, ...flag };
   });
   return { name, language, entries };

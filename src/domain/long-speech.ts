@@ -110,7 +110,7 @@ export async function startLongSpeech(
     s.kind === 'speech' && s.emotion === null && steering?.emotion ? { ...s, emotion: steering.emotion } : s,
   );
   const { lexicon } = await requestLexicon(
-    deps.lexicons ? { lexicons: deps.lexicons, pipeline: deps.pipeline } : undefined,
+    { ...(deps.lexicons ? { lexicons: deps.lexicons } : {}), pipeline: deps.pipeline },
     caller,
     input.lexicon_ids,
     { segments, model: model.key, voice: voice.realization },

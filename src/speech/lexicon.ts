@@ -1,4 +1,3 @@
-import { kokoroIpa } from './engines/kokoro/ipa-input.js';
 import type { MarkupSegment } from './markup.js';
 import { splitPunctuation } from './text/normalize/shared.js';
 import type { TextRun } from './text/normalize/index.js';
@@ -104,23 +103,28 @@ function matchAt(tokens: readonly Token[], at: number, table: Map<string, Compil
   return null;
 }
 
-/** The IPA entries that match somewhere in the request's speech, each written form once. */
+/**
+ * The IPA entries that match somewhere in the request's speech, each written form once. Text that
+ * markup already reads specially (`<phoneme>`, say-as, sub) is not the lexicon's.
+ */
 export function matchedIpaWords(segments: readonly MarkupSegment[], entries: readonly LexiconEntry[] | undefined): string[] {
   if (entries === undefined || !entries.some((e) => e.ipa !== undefined)) return [];
   const found = new Set<string>();
   for (const segment of segments) {
     if (segment.kind !== 'speech') continue;
-    for (const run of applyLexicon(segment.runs ?? [{ text: segment.text }], entries)) {
+    const plain = (segment.runs ?? [{ text: segment.text }]).filter((r) => r.sayAs === undefined && r.alias === undefined && r.ipa === undefined);
+    for (const run of applyLexicon(plain, entries)) {
       if (run.ipa !== undefined) found.add(run.text);
     }
   }
   return [...found];
 }
 
-/**
- * Characters of `ipa` no IPA-taking engine can say (Kokoro's vocabulary is the reference: Piper and
- * Kokoro share espeak-ng's IPA symbols), each once; empty when all are known.
- */
-export function unknownIpaSymbols(ipa: string): string[] {
-  return kokoroIpa(ipa).unknown;
+/** The written text of the request's `<phoneme>` tags, each once, in order. */
+export function taggedIpaWords(segments: readonly MarkupSegment[]): string[] {
+  const found = new Set<string>();
+  for (const segment of segments) {
+    for (const run of segment.kind === 'speech' ? (segment.runs ?? []) : []) if (run.ipa !== undefined) found.add(run.text.trim());
+  }
+  return [...found];
 }

@@ -9,7 +9,7 @@ export type { TextWarning } from './ssml.js';
  *
  * Both kinds of tag count toward the character limit and the cost (`characterCount` is the raw
  * length), are never spoken and never reach captions. So do the SSML-like tags of ssml.ts
- * (`say-as`, `sub`, `emphasis`, `prosody`…): interpreted or removed, never read aloud; unknown
+ * (`say-as`, `sub`, `phoneme`, `emphasis`, `prosody`…): interpreted or removed, never read aloud; unknown
  * `[words]` and `<tags>` are removed and reported in `warnings`. `<`-text that is not a tag
  * (`a < b`) is plain text.
  *
@@ -42,7 +42,7 @@ export interface SpeechSegment {
   text: string;
   /** Canonical `EMOTIONS` key steering this text, or null when no known emotion tag precedes it. */
   emotion: string | null;
-  /** How pieces of `text` are read (say-as, sub), present only when some piece is not plain text. */
+  /** How pieces of `text` are read (say-as, sub, phoneme), present only when some piece is not plain text. */
   runs?: TextRun[];
   /** `<prosody rate>` / `<emphasis>`: multiplier on the speaking rate (absent = 1). */
   rate?: number;
@@ -157,16 +157,17 @@ export function parseMarkup(text: string, options: ParseMarkupOptions = {}): Par
   let cursor = 0;
   const open: Array<{ name: string; effect: TagEffect }> = [];
 
-  // The innermost say-as/sub and the combined rate and pitch of the open elements.
+  // The innermost say-as/sub/phoneme and the combined rate and pitch of the open elements.
   const current = () => {
     let rate = 1;
     let pitch = 0;
-    let reading: Pick<TextRun, 'sayAs' | 'alias'> = {};
+    let reading: Pick<TextRun, 'sayAs' | 'alias' | 'ipa'> = {};
     for (const { effect } of open) {
       rate *= effect.rate ?? 1;
       pitch += effect.pitchSemitones ?? 0;
       if (effect.sayAs) reading = { sayAs: effect.sayAs };
       if (effect.alias !== undefined) reading = { alias: effect.alias };
+      if (effect.ipa !== undefined) reading = { ipa: effect.ipa };
     }
     return { rate, pitch, reading };
   };
@@ -236,7 +237,7 @@ export function parseMarkup(text: string, options: ParseMarkupOptions = {}): Par
     if (segment.kind === 'speech' && previous?.kind === 'speech' && !/[\p{L}\p{N}]/u.test(segment.text)) {
       previous.text += segment.text;
       const lastRun = previous.runs?.at(-1);
-      if (lastRun !== undefined && lastRun.sayAs === undefined && lastRun.alias === undefined) lastRun.text += segment.text;
+      if (lastRun !== undefined && !isSpecial(lastRun)) lastRun.text += segment.text;
       else previous.runs?.push({ text: segment.text });
     } else tidy.push(segment);
   }
@@ -244,6 +245,11 @@ export function parseMarkup(text: string, options: ParseMarkupOptions = {}): Par
     .flatMap((segment) => (segment.kind === 'speech' ? [segment.text] : []))
     .join(' ');
   return { segments: tidy, spokenText, characterCount, breakCount, warnings };
+}
+
+/** A run read otherwise than as plain text: say-as, sub, phoneme. */
+function isSpecial(run: TextRun): boolean {
+  return run.sayAs !== undefined || run.alias !== undefined || run.ipa !== undefined;
 }
 
 /**
@@ -257,7 +263,7 @@ function finishSegment(segment: SpeechSegment): SpeechSegment[] {
     let piece = run.text;
     if ((last === undefined || /\s$/u.test(last.text)) && run.sayAs === undefined && run.alias === undefined) piece = piece.replace(/^\s+/u, '');
     if (piece === '' && run.alias === undefined) continue;
-    if (last !== undefined && last.sayAs === undefined && last.alias === undefined && run.sayAs === undefined && run.alias === undefined) {
+    if (last !== undefined && !isSpecial(last) && !isSpecial(run)) {
       last.text = /\s$/u.test(last.text) ? last.text + piece.replace(/^\s+/u, '') : last.text + piece;
     } else runs.push({ ...run, text: piece });
   }
@@ -267,7 +273,7 @@ function finishSegment(segment: SpeechSegment): SpeechSegment[] {
   const text = kept.map((run) => run.text).join('').trim();
   if (kept.length === 0 || (text === '' && kept.every((run) => run.alias === undefined))) return [];
   const { runs: _, ...rest } = segment;
-  const special = kept.some((run) => run.sayAs !== undefined || run.alias !== undefined);
+  const special = kept.some(isSpecial);
   return [{ ...rest, text: text === '' ? kept.map((run) => run.alias ?? '').join(' ').trim() : text, ...(special ? { runs: kept } : {}) }];
 }
 

@@ -1,3 +1,6 @@
+import { AppError } from '../errors.js';
+import { ipaProblem } from './ipa-symbols.js';
+
 /**
  * SSML-like tags other than `<break>` (markup.ts): which ones change how text is read, which are
  * structure, and what each does. None is ever read aloud; tags this service does not act on are
@@ -14,6 +17,8 @@ export interface TextWarning {
 export interface TagEffect {
   sayAs?: { interpretAs: string; format?: string };
   alias?: string;
+  /** `<phoneme alphabet="ipa" ph>`: the IPA engines that take IPA speak for the text inside. */
+  ipa?: string;
   /** Multiplier on the speaking rate. */
   rate?: number;
   /** Shift of the base pitch in semitones. */
@@ -75,6 +80,25 @@ function parsePitch(value: string): number | null {
   return null;
 }
 
+/**
+ * The IPA of a `<phoneme>` tag, as lexicon IPA is taken (docs/text.md): `alphabet` `ipa` (the
+ * default here), `ph` in the symbols the IPA engines say, else 422 `validation_error` (the request
+ * is refused before anything is charged). Another alphabet or no `ph` is a warning: the text inside
+ * is read as written. Whether the engine then takes the IPA is decided per request (an engine
+ * without IPA input reads the text and a warning says so).
+ */
+function phonemeIpa(attributes: Record<string, string>, tag: string): string | TextWarning {
+  const alphabet = (attributes['alphabet'] ?? 'ipa').trim().toLowerCase();
+  const ph = (attributes['ph'] ?? '').trim().replace(/\s+/gu, ' ');
+  if (alphabet !== 'ipa') {
+    return { code: 'unsupported_attribute', message: `${tag}: alphabet "${alphabet}" is not supported (only ipa); the text inside is read as written` };
+  }
+  if (ph === '') return { code: 'unsupported_attribute', message: `${tag}: <phoneme> needs a ph attribute; the text inside is read as written` };
+  const problem = ipaProblem(ph);
+  if (problem !== null) throw new AppError('validation_error', `${tag}: ph "${ph}" ${problem}`);
+  return ph;
+}
+
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
@@ -102,8 +126,9 @@ export function interpretTag(name: string, attributes: Record<string, string>, t
     if (attributes['alias'] !== undefined) effect.alias = attributes['alias'];
     else warnings.push({ code: 'unsupported_attribute', message: `${tag}: <sub> needs an alias; the text is read as written` });
   } else if (lower === 'phoneme') {
-    // No engine here takes phonemes from the request (docs/text.md): say so rather than pretend.
-    warnings.push({ code: 'ignored_tag', message: `${tag}: phoneme pronunciations are not applied; the text inside is read as written` });
+    const ipa = phonemeIpa(attributes, tag);
+    if (typeof ipa === 'string') effect.ipa = ipa;
+    else warnings.push(ipa);
   } else if (lower === 'emphasis') {
     const level = EMPHASIS[(attributes['level'] ?? 'moderate').toLowerCase()];
     if (level === undefined) unsupported(`level=${attributes['level']}`);

@@ -74,9 +74,72 @@ describe('markup through POST /api/v1/tts', () => {
     assert.equal(res.body.points_used, Math.ceil([...text].length / 30));
   });
 
+  test('POST /api/v1/tts/stream answers warnings in X-Voicelib-Warnings', async () => {
+    const res = await fetch(`${server.url}/api/v1/tts/stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.api_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ voice: VOICE.id, model: 'v-lite', text: '[furiously] Hello there.', format: 'PCM', sample_rate: 22050 }),
+    });
+    const audio = Buffer.from(await res.arrayBuffer());
+    assert.equal(res.status, 200, audio.toString('utf8'));
+    assert.equal(res.headers.get('x-voicelib-warnings'), 'unknown_tag: Unknown tag [furiously] at character 1 was removed');
+    assert.ok(audio.length > 22_050, `${audio.length} bytes of audio`);
+    const clean = await fetch(`${server.url}/api/v1/tts/stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.api_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ voice: VOICE.id, model: 'v-lite', text: 'Hello there.', format: 'PCM', sample_rate: 22050 }),
+    });
+    await clean.arrayBuffer();
+    assert.equal(clean.status, 200);
+    assert.equal(clean.headers.get('x-voicelib-warnings'), null);
+  });
+
   test('non-ASCII in a warning is percent-encoded in the header, kept in the body', async () => {
     const { res } = await speak('[wütend] Hallo.', 'v-lite');
     assert.match(res.body.warnings[0].message, /\[wütend\]/);
     assert.match(res.headers.get('x-voicelib-warnings') ?? '', /\[w%C3%BCtend\]/);
+  });
+
+  describe('<phoneme alphabet="ipa">', () => {
+    const SENTENCE = 'The W3C met Bob today.';
+    /** Far longer than "Bob" as written, so its effect on timing is unmistakable. */
+    const TAGGED = 'The W3C met <phoneme alphabet="ipa" ph="bˈɑːbəlˌɑːbəlˌɑːbəlˌɑːbəl">Bob</phoneme> today.';
+    const span = (words: Array<{ word: string; start: number; end: number }>, word: string) => {
+      const found = words.find((w) => w.word === word);
+      assert.ok(found, JSON.stringify(words));
+      return found.end - found.start;
+    };
+
+    test('v-pro (Kokoro) speaks the IPA; the caption keeps the written word', KOKORO_SKIP, async () => {
+      const plain = await speak(SENTENCE, 'v-pro');
+      const tagged = await speak(TAGGED, 'v-pro');
+      assert.deepEqual(tagged.res.body.warnings, []);
+      assert.deepEqual(tagged.words.map((w) => w.word), SENTENCE.split(' '));
+      assert.ok(span(tagged.words, 'Bob') > 2 * span(plain.words, 'Bob'), `Bob ${span(tagged.words, 'Bob')} s vs ${span(plain.words, 'Bob')} s`);
+      assert.ok(tagged.seconds > plain.seconds + 0.3, `${tagged.seconds} s vs ${plain.seconds} s`);
+    });
+
+    test('v-lite (espeak-ng) reads the word as written and says so', async () => {
+      const plain = await speak(SENTENCE, 'v-lite');
+      const tagged = await speak(TAGGED, 'v-lite');
+      assert.deepEqual(tagged.res.body.warnings.map((w: { code: string }) => w.code), ['ignored_tag']);
+      assert.match(tagged.res.body.warnings[0].message, /takes no IPA; <phoneme> IPA for "Bob" was not applied/);
+      assert.match(tagged.res.headers.get('x-voicelib-warnings') ?? '', /^ignored_tag: /);
+      assert.deepEqual(tagged.words.map((w) => w.word), SENTENCE.split(' '));
+      assert.equal(tagged.seconds, plain.seconds, 'nothing changed in what was said');
+    });
+
+    test('IPA no engine can say is a 422 and nothing is charged', async () => {
+      const points = async () => (await server.request('GET', '/api/v1/ping', { key: account.api_key })).body.points as number;
+      const before = await points();
+      const res = await server.request('POST', '/api/v1/tts', {
+        key: account.api_key,
+        body: { voice: VOICE.id, model: 'v-lite', text: 'Say <phoneme alphabet="ipa" ph="bɑ7b">Bob</phoneme>.' },
+      });
+      assert.equal(res.status, 422, res.text);
+      assert.equal(res.body.error.code, 'validation_error');
+      assert.match(res.body.error.message, /"7" \(U\+0037\)/);
+      assert.equal(await points(), before);
+    });
   });
 });

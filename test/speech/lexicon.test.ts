@@ -3,7 +3,10 @@ import { before, describe, test } from 'node:test';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
 import { kokoroIpa } from '../../src/speech/engines/kokoro/ipa-input.js';
 import { kokoroPhonemes } from '../../src/speech/engines/kokoro/phonemize.js';
-import { type LexiconEntry, applyLexicon, unknownIpaSymbols } from '../../src/speech/lexicon.js';
+import { unknownIpaSymbols } from '../../src/speech/ipa-symbols.js';
+import { engineText } from '../../src/speech/front-end.js';
+import { type LexiconEntry, applyLexicon } from '../../src/speech/lexicon.js';
+import { type MarkupSegment, parseMarkup } from '../../src/speech/markup.js';
 import { normalizeRuns } from '../../src/speech/text/normalize/index.js';
 
 /**
@@ -83,5 +86,21 @@ describe('lexicons in the text front end', () => {
     assert.equal(kokoroIpa('gʊd').phonemes, 'ɡʊd', 'ASCII g is the IPA ɡ');
     assert.deepEqual(unknownIpaSymbols('hɛlo7☃'), ['7', '☃']);
     assert.deepEqual(unknownIpaSymbols('a.b'), ['.'], 'punctuation is not a phoneme');
+  });
+
+  test("a <phoneme> tag gives Kokoro the phonemes a lexicon IPA entry does, through the pipeline's front end", () => {
+    const kokoro = (segment: MarkupSegment, entries?: LexiconEntry[]) => {
+      assert.ok(segment.kind === 'speech');
+      const input = engineText(segment, 'en-US', { ...(entries ? { lexicon: entries } : {}), takesIpa: true });
+      const tokens = input.text.split(' ');
+      const pronunciations = input.pronunciations?.map((p) => (p === null || p === '' ? p : kokoroIpa(p).phonemes));
+      return kokoroPhonemes(tokens, tokens.map((_, i) => i), 'a', (clauses) => espeak.phonemize(clauses, 'en-us'), pronunciations).text;
+    };
+    const [tagged] = parseMarkup('I like <phoneme alphabet="ipa" ph="təmˈɑːtoʊ">tomato</phoneme> soup.').segments;
+    const [plain] = parseMarkup('I like tomato soup.').segments;
+    const withTag = kokoro(tagged!);
+    assert.ok(withTag.includes('təmˈɑːtoʊ'), withTag);
+    assert.notEqual(withTag, kokoro(plain!), "the tag's IPA replaces espeak-ng's reading");
+    assert.equal(withTag, kokoro(plain!, ENTRIES));
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AppError } from '../../src/errors.js';
+import { engineText } from '../../src/speech/front-end.js';
 import { EMOTIONS, type MarkupSegment, parseMarkup, resolveEmotion } from '../../src/speech/markup.js';
 
 const pause = (seconds: number): MarkupSegment => ({ kind: 'pause', seconds });
@@ -142,10 +143,58 @@ describe('break tags', () => {
     assert.deepEqual(parsed.warnings, []);
   });
 
-  test('phoneme and unsupported attributes are reported, their text read', () => {
-    const parsed = parseMarkup('<phoneme alphabet="ipa" ph="təˈmɑːtəʊ">tomato</phoneme> <prosody volume="loud">x</prosody>');
-    assert.equal(parsed.spokenText, 'tomato x');
-    assert.deepEqual(parsed.warnings.map((w) => w.code), ['ignored_tag', 'unsupported_attribute']);
+  test('unsupported attributes are reported, their text read', () => {
+    const parsed = parseMarkup('<prosody volume="loud">x</prosody>');
+    assert.equal(parsed.spokenText, 'x');
+    assert.deepEqual(parsed.warnings.map((w) => w.code), ['unsupported_attribute']);
+  });
+});
+
+describe('phoneme tags', () => {
+  test('IPA is carried by its written words into the engine input of IPA engines only', () => {
+    const parsed = parseMarkup('I like <phoneme alphabet="ipa" ph="təmˈɑːtoʊ">tomato</phoneme> soup, $3 a bowl.');
+    assert.deepEqual(parsed.warnings, []);
+    assert.equal(parsed.spokenText, 'I like tomato soup, $3 a bowl.');
+    const [segment] = parsed.segments;
+    assert.ok(segment?.kind === 'speech');
+    assert.deepEqual(segment.runs, [{ text: 'I like ' }, { text: 'tomato', ipa: 'təmˈɑːtoʊ' }, { text: ' soup, $3 a bowl.' }]);
+
+    const ipaEngine = engineText(segment, 'en-US', { takesIpa: true });
+    assert.equal(ipaEngine.text, 'I like tomato soup, three dollars a bowl.');
+    // One entry per whitespace token of the text: the tagged word's IPA, null elsewhere.
+    assert.deepEqual(ipaEngine.pronunciations, [null, null, 'təmˈɑːtoʊ', null, null, null, null, null]);
+    assert.deepEqual(ipaEngine.written?.map((w) => w.written), ['I', 'like', 'tomato', 'soup,', '$3', 'a', 'bowl.'], 'captions keep the written words');
+
+    const otherEngine = engineText(segment, 'en-US', { takesIpa: false });
+    assert.equal(otherEngine.text, ipaEngine.text, 'without IPA input the word is read as written');
+    assert.equal(otherEngine.pronunciations, undefined);
+  });
+
+  test('a several-word tag keeps its IPA on the first word; the alphabet defaults to IPA', () => {
+    const [segment] = parseMarkup('<phoneme ph="nˈuː jˈɔːɹk">New York</phoneme> today').segments;
+    assert.ok(segment?.kind === 'speech');
+    assert.deepEqual(engineText(segment, 'en-US', { takesIpa: true }).pronunciations, ['nˈuː jˈɔːɹk', '', null]);
+  });
+
+  test('IPA no engine can say is refused with the symbols named', () => {
+    assert.throws(
+      () => parseMarkup('Say <phoneme alphabet="ipa" ph="tə7ʘ">this</phoneme>.'),
+      (error: unknown) => {
+        assert.ok(error instanceof AppError);
+        assert.equal(error.code, 'validation_error');
+        assert.equal(error.status, 422);
+        assert.match(error.message, /<phoneme> at character 5: ph "tə7ʘ" has symbols no engine can say: "7" \(U\+0037\), "ʘ" \(U\+0298\)/);
+        return true;
+      },
+    );
+  });
+
+  test('another alphabet or no ph is a warning; the text inside is read as written', () => {
+    const parsed = parseMarkup('<phoneme alphabet="x-sampa" ph="t@\'mA:t@U">tomato</phoneme> <phoneme>soup</phoneme>');
+    assert.equal(parsed.spokenText, 'tomato soup');
+    assert.deepEqual(parsed.warnings.map((w) => w.code), ['unsupported_attribute', 'unsupported_attribute']);
+    assert.match(parsed.warnings[0]?.message ?? '', /alphabet "x-sampa" is not supported/);
+    assert.ok(parsed.segments.every((s) => s.kind !== 'speech' || s.runs === undefined), JSON.stringify(parsed.segments));
   });
 });
 

@@ -9,7 +9,7 @@ export const TtsRequest = Type.Object({
     'x-too-large': 'text_too_long',
     description:
       'Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like ' +
-      '<say-as>, <sub>, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say ' +
+      '<say-as>, <sub>, <phoneme alphabet="ipa">, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say ' +
       'them; captions keep them as written (docs/text.md). One call is one synthesis.',
   }),
   voice: Type.String({ minLength: 1, maxLength: 200, description: 'Voice id, or slug of a catalog voice' }),

@@ -21,7 +21,7 @@ export interface TextRun {
   sayAs?: { interpretAs: string; format?: string };
   /** `<sub alias>` or a lexicon alias entry: speak this instead of the text. */
   alias?: string;
-  /** A lexicon IPA entry: engines that take IPA speak this for the run (speech/lexicon.ts). */
+  /** A lexicon IPA entry or `<phoneme ph>`: engines that take IPA speak this for the run (speech/lexicon.ts). */
   ipa?: string;
 }
 
@@ -31,7 +31,7 @@ export interface NormalizedWord {
   /** Its spoken words, no whitespace inside any of them; may be empty. */
   spoken: string[];
   /**
-   * A lexicon IPA entry's phonemes for this token, for engines that take IPA (others speak
+   * A lexicon IPA entry's or `<phoneme>` tag's phonemes for this token, for engines that take IPA (others speak
    * `spoken`); '' on the later tokens of a several-word entry, whose IPA the first one holds.
    */
   ipa?: string;
