@@ -39,7 +39,7 @@ function cutLong(sentence: string, limit: number): string[] {
 /**
  * Groups markup segments into pieces: speech is cut into sentences, sentences are packed into
  * pieces of at most `limit` characters (the first piece holds one sentence), pauses stay in order
- * with the speech around them and emotions stay with their text.
+ * with the speech around them and emotions, rate, pitch and special readings stay with their text.
  */
 export function splitIntoPieces(
   segments: readonly MarkupSegment[],
@@ -61,12 +61,19 @@ export function splitIntoPieces(
       current.push(segment);
       continue;
     }
-    for (const sentence of sentences(segment.text, language).flatMap((s) => cutLong(s, limit))) {
+    // Text read specially (say-as, sub, phoneme: `runs`) stays whole, as the pipeline keeps it;
+    // every sentence keeps its segment's emotion, rate and pitch.
+    const { runs, text, ...style } = segment;
+    const texts = runs ? [text] : sentences(text, language).flatMap((s) => cutLong(s, limit));
+    for (const sentence of texts) {
       const length = [...sentence].length;
       if (size > 0 && (size + length > limit || pieces.length === 0)) flush();
       const last = current.at(-1);
-      if (last?.kind === 'speech' && last.emotion === segment.emotion) last.text += sentence;
-      else current.push({ kind: 'speech', text: sentence, emotion: segment.emotion });
+      const same =
+        last?.kind === 'speech' && !runs && last.runs === undefined && last.emotion === style.emotion &&
+        last.rate === style.rate && last.pitchSemitones === style.pitchSemitones;
+      if (same) last.text += sentence;
+      else current.push({ ...style, text: sentence, ...(runs ? { runs } : {}) });
       size += length;
     }
   }

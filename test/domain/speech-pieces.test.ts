@@ -43,4 +43,13 @@ describe('long input → pieces for streaming', () => {
     }
     assert.equal(pieces.map(spoken).join(' ').split(' ').length, 900);
   });
+
+  test('say-as, sub, phoneme, prosody and emphasis stay with their text', () => {
+    const { segments } = parseMarkup(
+      'Call <say-as interpret-as="digits">123</say-as> or the <sub alias="World Wide Web Consortium">W3C</sub>. ' +
+        '<prosody rate="slow">Slow one. Slow two.</prosody> Say <phoneme ph="təmˈɑːtoʊ">tomato</phoneme>.',
+    );
+    const pieces = splitIntoPieces(segments, 'en');
+    assert.deepEqual(pieces.flat(), segments, 'nothing of the markup is lost');
+  });
 });
