@@ -115,7 +115,6 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
     if (closing || !request.raw.complete) reply.header('Connection', 'close');
   });
 
-  documentResponseHeaders(app);
   const allowedMethods = routeTable(app);
   registerErrorHandling(app, allowedMethods);
   for (const schema of sharedSchemas) app.addSchema(schema);
@@ -134,6 +133,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer' } } },
       security: [{ apiKey: [] }],
     },
+    transform: documentResponseHeaders,
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });

@@ -69,6 +69,18 @@ export async function requestLexicon(
   return { ...found, warnings };
 }
 
+/**
+ * What the text's markup lost for this model: the tags `parseMarkup` removed, and `[emotion]` tags,
+ * which steer v-studio only (docs/text.md, "Warnings"). Lexicon warnings come from `requestLexicon`.
+ */
+export function markupWarnings(markup: ParsedMarkup, model: ModelKey): TextWarning[] {
+  const warnings = [...markup.warnings];
+  if (model !== 'v-studio' && markup.segments.some((s) => s.kind === 'speech' && s.emotion !== null)) {
+    warnings.push({ code: 'ignored_tag', message: `[emotion] tags steer v-studio only; ${model} removed them` });
+  }
+  return warnings;
+}
+
 /** Default output rate: a common speech rate every format (MP3 MPEG-2, Opus) handles natively. */
 export const DEFAULT_SAMPLE_RATE = 24_000;
 
@@ -110,10 +122,7 @@ export async function prepareGeneration(
   if (isSilentText(markup.spokenText)) throw new AppError('missing_text', 'text has nothing to speak');
   const voice = await voices.resolve(caller, input.voice);
   const key = model.key as ModelKey;
-  const warnings = [...markup.warnings];
-  if (key !== 'v-studio' && markup.segments.some((s) => s.kind === 'speech' && s.emotion !== null)) {
-    warnings.push({ code: 'ignored_tag', message: `[emotion] tags steer v-studio only; ${key} removed them` });
-  }
+  const warnings = markupWarnings(markup, key);
   const { lexicon, warnings: lexiconWarnings } = await requestLexicon(lexicons, caller, input.lexicon_ids, {
     segments: markup.segments,
     model: key,

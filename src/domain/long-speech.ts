@@ -6,11 +6,11 @@ import type { GenerationRow } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { newId, randomToken } from '../ids.js';
 import type { WordTiming } from '../speech/engine.js';
-import { isSilentText, parseMarkup } from '../speech/markup.js';
+import { type TextWarning, isSilentText, parseMarkup } from '../speech/markup.js';
 import type { FairQueue } from '../queue/fair-queue.js';
 import type { Caller } from './accounts.js';
 import type { GenerationDeps } from './generations.js';
-import { requestLexicon } from './generation-request.js';
+import { markupWarnings, requestLexicon } from './generation-request.js';
 import { steeringFromInstructions } from './instructions.js';
 import { type ModelKey, findModel, generationCost } from './models.js';
 import type { Reservation } from './points.js';
@@ -65,6 +65,8 @@ export interface StartedSpeech {
   mimeType: string;
   characters: number;
   pointsUsed: number;
+  /** Markup removed or not applied (unknown tags…), as on POST /api/v1/tts; the request still succeeds. */
+  warnings: TextWarning[];
   /** The engine that spoke, known once the first piece is synthesized. */
   engine(): string | null;
   /** Samples at `LONG_SPEECH_SAMPLE_RATE` produced so far. */
@@ -109,12 +111,13 @@ export async function startLongSpeech(
   const segments = markup.segments.map((s) =>
     s.kind === 'speech' && s.emotion === null && steering?.emotion ? { ...s, emotion: steering.emotion } : s,
   );
-  const { lexicon } = await requestLexicon(
+  const { lexicon, warnings: lexiconWarnings } = await requestLexicon(
     { ...(deps.lexicons ? { lexicons: deps.lexicons } : {}), pipeline: deps.pipeline },
     caller,
     input.lexicon_ids,
     { segments, model: model.key, voice: voice.realization },
   );
+  const warnings = [...markupWarnings(markup, model.key), ...lexiconWarnings];
   const pieces = splitIntoPieces(segments, voice.realization.language);
   const engineSpeed = input.speed === undefined ? undefined : clamp(input.speed, ...ENGINE_SPEED);
   const tempo = input.speed === undefined || engineSpeed === undefined ? 1 : input.speed / engineSpeed;
@@ -207,6 +210,7 @@ export async function startLongSpeech(
     mimeType: info.mimeType,
     characters: markup.characterCount,
     pointsUsed: cost,
+    warnings,
     engine: () => engine,
     samples: () => totalSamples,
     audio: audio(),

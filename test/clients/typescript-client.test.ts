@@ -120,6 +120,41 @@ describe('TypeScript client (@voicelib/client) against the real server', () => {
     assert.equal(refused.code, 'voice_not_found');
   });
 
+  test('lexicons: create, list, get, update, PLS export and import, delete', async () => {
+    const entries = [
+      { text: 'W3C', alias: 'World Wide Web Consortium' },
+      { text: 'tomato', ipa: 'təmˈɑːtoʊ', case_sensitive: true },
+    ];
+    const created = await vl.lexicons.create({ name: 'Client lexicon', language: 'en-US', entries });
+    assert.match(created.lexicon_id, /^lex_/);
+    assert.deepEqual(created.entries, [{ ...entries[0], case_sensitive: false }, entries[1]]);
+    const listed = await vl.lexicons.list();
+    assert.equal(listed.find((l) => l.lexicon_id === created.lexicon_id)?.entry_count, 2);
+    assert.deepEqual(await vl.lexicons.get(created.lexicon_id), created);
+
+    const updated = await vl.lexicons.update(created.lexicon_id, { name: 'Renamed', entries: [{ text: 'gif', ipa: 'ɡɪf' }] });
+    assert.equal(updated.name, 'Renamed');
+    assert.deepEqual(updated.entries, [{ text: 'gif', ipa: 'ɡɪf', case_sensitive: false }]);
+
+    const pls = await vl.lexicons.exportPls(created.lexicon_id);
+    assert.match(pls, /^<\?xml/);
+    assert.match(pls, /<grapheme>gif<\/grapheme>/);
+    const imported = await vl.lexicons.importPls(pls, { name: 'Imported' });
+    assert.notEqual(imported.lexicon_id, created.lexicon_id);
+    assert.equal(imported.name, 'Imported');
+    assert.deepEqual(imported.entries, updated.entries);
+    const replaced = await vl.lexicons.replaceFromPls(created.lexicon_id, pls.replace('gif', 'jif'));
+    assert.equal(replaced.entries[0]?.text, 'jif');
+
+    const malformed = await codeOf(vl.lexicons.importPls('<lexicon><lexeme>'));
+    assert.equal(malformed.status, 400);
+    for (const id of [created.lexicon_id, imported.lexicon_id]) {
+      assert.deepEqual(await vl.lexicons.delete(id), { ok: true, id, deleted: true });
+    }
+    assert.equal((await codeOf(vl.lexicons.get(created.lexicon_id))).code, 'not_found');
+    assert.equal((await codeOf(vl.lexicons.exportPls(created.lexicon_id))).code, 'not_found');
+  });
+
   test('tts.history pages through generations newest first', async () => {
     assert.ok(paths['/api/v1/tts']?.['get'], 'the served OpenAPI document lists GET /api/v1/tts');
     const ids: string[] = [];

@@ -80,3 +80,22 @@ describe('GET /metrics', () => {
     assert.equal(total(await scrape(), 'voicelib_points_charged_total'), before);
   });
 });
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  test('answers 200 to anyone, no Authorization needed, in the Prometheus format', async () => {
+    const server = await startServer();
+    try {
+      assert.equal(server.container.config.metricsToken, null);
+      await server.request('GET', '/api/v1/ping');
+      const res = await server.request('GET', '/metrics');
+      assert.equal(res.status, 200, res.text);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
+      const families = parsePrometheusTextFormat(res.text);
+      assert.equal(families.find((f) => f.name === 'voicelib_http_request_duration_seconds')?.type, 'HISTOGRAM');
+      // A token sent anyway changes nothing.
+      assert.equal((await server.request('GET', '/metrics', { headers: { authorization: 'Bearer anything' } })).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});

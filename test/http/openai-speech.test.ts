@@ -1,12 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import OpenAI from 'openai';
+import { Stream } from 'openai/core/streaming';
 import { decode, ffprobe } from '../helpers/audio.js';
 import { KOKORO_SKIP, neuralEnv } from '../helpers/models.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import { presetFor } from '../helpers/voices.js';
+
+/** A voicelib voice, by id: the native route and the compatible one take the same ids. */
+const VOICE = presetFor('en-US');
 
 /** Three sentences: the first is a piece of its own, so even this input streams in two pieces. */
 const TEXT = 'Hello there. This is the OpenAI compatible speech route. It speaks three sentences.';
+
+/** What /v1/audio/speech sends with stream_format=sse (docs/openai-compatibility.md). */
+type SpeechEvent = {
+  type: 'speech.audio.delta' | 'speech.audio.done';
+  audio?: string;
+  usage?: { input_tokens: number; output_tokens: number; total_tokens: number };
+  generation_id?: string;
+  points_used?: number;
+  warnings?: Array<{ code: string; message: string }>;
+};
 
 function client(server: TestServer, key: string): OpenAI {
   // No retries: a 429 or 5xx must reach the test as the client's typed error, once.
@@ -108,14 +123,13 @@ describe('OpenAI-compatible speech with the official npm client', () => {
     const before = await points(server, account.api_key);
     const res = await openai.audio.speech.create({ model: 'v-lite', voice: 'echo', input, response_format: 'pcm', stream_format: 'sse' }).asResponse();
     assert.equal(res.headers.get('content-type'), 'text/event-stream');
-    const events = (await res.text())
-      .split('\n\n')
-      .filter((e) => e.startsWith('data: '))
-      .map((e) => JSON.parse(e.slice(6)));
-    const deltas = events.filter((e) => e.type === 'speech.audio.delta');
+    // The client's own SSE reader, event by event as they arrive.
+    const events: SpeechEvent[] = [];
+    for await (const event of Stream.fromSSEResponse<SpeechEvent>(res, new AbortController(), openai)) events.push(event);
+    const deltas = events.filter((e): e is SpeechEvent & { audio: string } => e.type === 'speech.audio.delta');
     // pcm leaves one delta per piece: the first sentence alone, then 2,000-character groups.
     assert.ok(deltas.length >= 3, `${deltas.length} deltas`);
-    const done = events.at(-1);
+    const done = events.at(-1) as SpeechEvent & { generation_id: string };
     assert.equal(done.type, 'speech.audio.done');
     assert.deepEqual(done.usage, { input_tokens: 4096, output_tokens: 0, total_tokens: 4096 });
     assert.equal(done.points_used, Math.ceil(4096 / 30));
@@ -130,16 +144,40 @@ describe('OpenAI-compatible speech with the official npm client', () => {
     assert.equal(captions.status, 200);
     assert.ok(captions.body.words.at(-1).end > seconds - 5, 'word timings run through every piece');
 
-    const raw = await fetch(`${server.url}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${account.api_key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'v-lite', voice: 'echo', input, response_format: 'mp3' }),
-    });
+    // Raw streaming through the client: the Response it resolves to, read chunk by chunk.
+    const raw = await openai.audio.speech.create({ model: 'v-lite', voice: 'echo', input, response_format: 'mp3' });
     assert.equal(raw.headers.get('transfer-encoding'), 'chunked');
     assert.equal(raw.headers.get('content-length'), null);
-    let bytes = 0;
-    for await (const chunk of raw.body!) bytes += chunk.length;
-    assert.ok(bytes > 100_000);
+    const reader = raw.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+    assert.ok(chunks.length > 1, `${chunks.length} chunks`);
+    const mp3 = Buffer.concat(chunks);
+    assert.ok(mp3.length > 100_000);
+    const decoded = await decode(mp3, 24000);
+    assert.ok(Math.abs(decoded.samples.length / 24000 - seconds) < 1, `mp3 ${decoded.samples.length / 24000} s vs pcm ${seconds} s`);
+  });
+
+  test('unknown [tags] are removed and reported in X-Voicelib-Warnings, as on POST /api/v1/tts', async () => {
+    const input = 'Hello [grumpy] there. <shout>Quietly</shout> now.';
+    const native = await server.request('POST', '/api/v1/tts', { key: account.api_key, body: { text: input, voice: VOICE.id, model: 'v-lite' } });
+    const expected = native.headers.get('x-voicelib-warnings');
+    assert.match(expected ?? '', /^unknown_tag: .*grumpy/);
+    const res = await openai.audio.speech.create({ model: 'v-lite', voice: VOICE.id, input, response_format: 'wav' }).asResponse();
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-voicelib-warnings'), expected);
+    assert.ok((await res.arrayBuffer()).byteLength > 44);
+
+    const sse = await openai.audio.speech.create({ model: 'v-lite', voice: VOICE.id, input, stream_format: 'sse' }).asResponse();
+    assert.equal(sse.headers.get('x-voicelib-warnings'), expected);
+    let done: SpeechEvent | undefined;
+    for await (const event of Stream.fromSSEResponse<SpeechEvent>(sse, new AbortController(), openai)) done = event;
+    assert.equal(done?.type, 'speech.audio.done');
+    assert.deepEqual(done?.warnings, native.body.warnings);
+
+    const clean = await openai.audio.speech.create({ model: 'v-lite', voice: VOICE.id, input: 'Nothing to report.' }).asResponse();
+    assert.equal(clean.headers.get('x-voicelib-warnings'), null);
+    await clean.arrayBuffer();
   });
 
   test('speed 0.25-4 changes the duration; outside the native 0.5-1.5 a time stretch does the rest', async () => {

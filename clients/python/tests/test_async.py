@@ -16,10 +16,12 @@ async def test_async_client(url: str, api_key: str, voice: str, served_paths: di
             await vl.tts.create("Hello", voice, model="v-ultra")
         assert (info.value.status, info.value.code) == (422, "unknown_model")
         await vl.tts.delete(speech.id)
-        if "/api/v1/tts/stream" in served_paths:
-            stream = await vl.tts.stream("Streaming, asynchronously.", voice, model="v-lite", format="WAV")
-            audio = b"".join([chunk async for chunk in stream])
-            assert audio[:4] == b"RIFF"
-        if "get" in served_paths.get("/api/v1/tts", {}):
-            records = [r async for r in vl.tts.history(limit=1)]
-            assert len(records) >= 1
+        assert "/api/v1/tts/stream" in served_paths
+        stream = await vl.tts.stream("Streaming, asynchronously.", voice, model="v-lite", format="WAV")
+        assert (stream.generation_id or "").startswith("gen_")
+        audio = b"".join([chunk async for chunk in stream])
+        assert audio[:4] == b"RIFF"
+        assert "get" in served_paths.get("/api/v1/tts", {})
+        # Newest first: the stream's record (written before its last byte left) leads.
+        records = [r async for r in vl.tts.history(limit=1)]
+        assert records[0]["id"] == stream.generation_id

@@ -38,7 +38,9 @@ def test_tts_lifecycle(vl: Client, voice: str):
     assert speech.audio[:4] == b"RIFF"
     assert speech.engine == "espeak-ng"
     assert speech.points_used > 0
+    assert speech.warnings == []
     assert wait_ready(vl, speech.id)["status"] == "ready"
+    assert speech.audio_url is None  # the answer is given before the hosted copy exists
     assert vl.tts.audio(speech.id) == speech.audio
     assert vl.tts.audio(speech.id, range="bytes=0-99") == speech.audio[:100]
     srt = vl.tts.captions(speech.id, mode="word", uppercase=True)
@@ -50,6 +52,13 @@ def test_tts_lifecycle(vl: Client, voice: str):
     with pytest.raises(VoicelibError) as info:
         vl.tts.get(speech.id)
     assert info.value.code == "not_found"
+
+
+def test_markup_warnings(vl: Client, voice: str):
+    speech = vl.tts.create("Hello [grumpy] there.", voice, model="v-lite", format="WAV")
+    assert [w["code"] for w in speech.warnings] == ["unknown_tag"]
+    assert "grumpy" in speech.warnings[0]["message"]
+    vl.tts.delete(speech.id)
 
 
 def test_voices_clone_and_design(vl: Client, voice: str):

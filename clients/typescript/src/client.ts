@@ -1,16 +1,26 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { fromBase64, toBase64 } from './base64.js';
-import type { GenerationRecord, HistoryPage, HistoryQuery } from './contract.js';
 import { VoicelibError } from './errors.js';
 import type { paths } from './schema.js';
 
-type JsonBody<P extends keyof paths, M extends 'post'> = paths[P][M] extends {
+type JsonBody<P extends keyof paths, M extends 'post' | 'put'> = paths[P][M] extends {
   requestBody: { content: { 'application/json': infer B } };
 }
   ? B
   : never;
 
+/** The JSON body of a response, from the generated paths. */
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+
 export type TtsRequest = JsonBody<'/api/v1/tts', 'post'>;
+export type TtsStreamRequest = JsonBody<'/api/v1/tts/stream', 'post'>;
+export type HistoryQuery = NonNullable<paths['/api/v1/tts']['get']['parameters']['query']>;
+export type HistoryPage = JsonOf<paths['/api/v1/tts']['get']['responses'][200]>;
+export type GenerationRecord = HistoryPage['generations'][number];
+/** A lexicon as JSON: name, language and entries (docs/text.md, "Lexicons"). */
+export type LexiconRequest = JsonBody<'/api/v1/lexicons', 'post'>;
+export type Lexicon = JsonOf<paths['/api/v1/lexicons/{id}']['get']['responses'][200]>;
+export type LexiconSummary = JsonOf<paths['/api/v1/lexicons']['get']['responses'][200]>['lexicons'][number];
 export type CloneRequest = JsonBody<'/api/v1/voices/clones', 'post'>;
 export type PreviewsRequest = JsonBody<'/api/v1/voices/designs/previews', 'post'>;
 export type SaveDesignRequest = JsonBody<'/api/v1/voices/designs', 'post'>;
@@ -119,8 +129,13 @@ export class Voicelib {
      * POST /api/v1/tts/stream: the audio as it is synthesized, as an async iterable of byte chunks.
      * The request is sent (and refused with a VoicelibError) before this resolves.
      */
-    stream: async (body: TtsRequest, options: { signal?: AbortSignal } = {}): Promise<TtsStream> => {
-      const response = await this.raw('POST', '/api/v1/tts/stream', { body, ...options });
+    stream: async (body: TtsStreamRequest, options: { signal?: AbortSignal } = {}): Promise<TtsStream> => {
+      const { error, response } = await this.api.POST('/api/v1/tts/stream', {
+        body,
+        parseAs: 'stream',
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (error !== undefined || !response.ok) throw await VoicelibError.fromResponse(response, error);
       const stream = response.body;
       return {
         generationId: response.headers.get('x-generation-id'),
@@ -142,8 +157,7 @@ export class Voicelib {
       };
     },
     /** One page of GET /api/v1/tts, newest first. */
-    list: async (query: HistoryQuery = {}): Promise<HistoryPage> =>
-      (await this.raw('GET', '/api/v1/tts', { query })).json() as Promise<HistoryPage>,
+    list: (query: HistoryQuery = {}): Promise<HistoryPage> => this.data(this.api.GET('/api/v1/tts', { params: { query } })),
     /** Every generation matching `query`, newest first, fetching pages as the loop asks. */
     history: (query: HistoryQuery = {}): AsyncIterable<GenerationRecord> => {
       const list = this.tts.list;
@@ -209,28 +223,62 @@ export class Voicelib {
       this.data(this.api.DELETE('/api/v1/voices/designs/{voiceId}', { params: { path: { voiceId } } })),
   };
 
+  /**
+   * Pronunciation lexicons (docs/text.md, "Lexicons"): JSON, or W3C PLS 1.0 documents in
+   * ({@link importPls}, {@link replaceFromPls}) and out ({@link exportPls}).
+   */
+  readonly lexicons = {
+    /** Own lexicons and those shared in the caller's workspace, with entry counts. */
+    list: async (): Promise<LexiconSummary[]> => (await this.data(this.api.GET('/api/v1/lexicons'))).lexicons,
+    create: (body: LexiconRequest): Promise<Lexicon> => this.data(this.api.POST('/api/v1/lexicons', { body })),
+    get: async (id: string): Promise<Lexicon> =>
+      (await this.data(
+        this.api.GET('/api/v1/lexicons/{id}', { params: { path: { id }, query: { format: 'json' } } }),
+      )) as Lexicon,
+    /** Replaces the name, language and entries (its creator or the workspace owner only). */
+    update: (id: string, body: LexiconRequest): Promise<Lexicon> =>
+      this.data(this.api.PUT('/api/v1/lexicons/{id}', { params: { path: { id } }, body })),
+    delete: (id: string) => this.data(this.api.DELETE('/api/v1/lexicons/{id}', { params: { path: { id } } })),
+    /** Creates a lexicon from a PLS document; `name` overrides the document's own. */
+    importPls: (pls: string, options: { name?: string } = {}): Promise<Lexicon> =>
+      this.data(
+        this.api.POST('/api/v1/lexicons', {
+          params: { query: options.name ? { name: options.name } : {} },
+          ...plsBody(pls),
+        }),
+      ) as Promise<Lexicon>,
+    /** Replaces a lexicon with a PLS document's entries. */
+    replaceFromPls: (id: string, pls: string, options: { name?: string } = {}): Promise<Lexicon> =>
+      this.data(
+        this.api.PUT('/api/v1/lexicons/{id}', {
+          params: { path: { id }, query: options.name ? { name: options.name } : {} },
+          ...plsBody(pls),
+        }),
+      ) as Promise<Lexicon>,
+    /** The lexicon as a W3C PLS 1.0 document. */
+    exportPls: async (id: string): Promise<string> => {
+      const { data, error, response } = await this.api.GET('/api/v1/lexicons/{id}', {
+        params: { path: { id }, query: { format: 'pls' } },
+        parseAs: 'text',
+      });
+      if (error !== undefined || !response.ok) throw await VoicelibError.fromResponse(response, error);
+      return data as string;
+    },
+  };
+
   /** An openapi-fetch result → its data, or the API's error thrown. */
   private async data<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
     const { data, error, response } = await call;
     if (error !== undefined || !response.ok) throw await VoicelibError.fromResponse(response, error);
     return data as T;
   }
+}
 
-  /** A call outside the generated paths (see contract.ts), with the same auth and errors. */
-  private async raw(
-    method: string,
-    path: string,
-    options: { body?: unknown; query?: object; signal?: AbortSignal } = {},
-  ): Promise<Response> {
-    const url = new URL(this.baseUrl + path);
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const response = await this.fetchImpl(url, {
-      method,
-      headers: { ...this.headers, ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    if (!response.ok) throw await VoicelibError.fromResponse(response);
-    return response;
-  }
+/** A PLS document as an openapi-fetch body: sent as it is, with its media type. */
+function plsBody(pls: string) {
+  return {
+    body: pls,
+    bodySerializer: (body: unknown) => body as string,
+    headers: { 'content-type': 'application/pls+xml' },
+  };
 }

@@ -902,6 +902,8 @@ export interface paths {
                 /** @description The lexicon */
                 200: {
                     headers: {
+                        /** @description format=pls only: attachment, file name <lexicon id>.pls */
+                        "Content-Disposition"?: string;
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
                         /** @description Requests left in the current minute */
@@ -2030,7 +2032,7 @@ export interface paths {
                         speed?: number;
                         /** @description Prosodic variation 0.7-1.5, step 0.05. v-pro and v-lite only; other models answer 422 */
                         temperature?: number;
-                        /** @description Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like <say-as>, <sub>, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say them; captions keep them as written (docs/text.md). One call is one synthesis. */
+                        /** @description Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like <say-as>, <sub>, <phoneme alphabet="ipa">, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say them; captions keep them as written (docs/text.md). One call is one synthesis. */
                         text: string;
                         /** @description Voice id, or slug of a catalog voice */
                         voice: string;
@@ -2041,6 +2043,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description "true" when this is the stored response to an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
                         /** @description Requests left in the current minute */
@@ -2051,6 +2055,8 @@ export interface paths {
                         "X-Request-Id"?: string;
                         /** @description The speech engine that spoke (docs/engines.md) */
                         "X-Voice-Engine"?: string;
+                        /** @description Only when markup was removed or not applied (unknown [tags], <tags>, lexicon IPA an engine cannot speak): the `code: message` pairs joined by "; ", non-ASCII percent-encoded (docs/text.md, "Warnings") */
+                        "X-Voicelib-Warnings"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2153,6 +2159,14 @@ export interface paths {
                 /** @description Every failure has this shape */
                 409: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2581,6 +2595,8 @@ export interface paths {
                     headers: {
                         /** @description Always "bytes": single ranges are served */
                         "Accept-Ranges"?: string;
+                        /** @description "private, max-age=3600": the stored audio never changes */
+                        "Cache-Control"?: string;
                         /** @description inline, with the file name <generation id>.<extension> */
                         "Content-Disposition"?: string;
                         /** @description Bytes in this response */
@@ -2597,9 +2613,11 @@ export interface paths {
                     };
                     content: {
                         "application/octet-stream": string;
+                        "audio/aac": string;
                         "audio/flac": string;
                         "audio/mpeg": string;
                         "audio/ogg": string;
+                        "audio/pcm": string;
                         "audio/wav": string;
                     };
                 };
@@ -2608,6 +2626,8 @@ export interface paths {
                     headers: {
                         /** @description Always "bytes": single ranges are served */
                         "Accept-Ranges"?: string;
+                        /** @description "private, max-age=3600": the stored audio never changes */
+                        "Cache-Control"?: string;
                         /** @description inline, with the file name <generation id>.<extension> */
                         "Content-Disposition"?: string;
                         /** @description Bytes in this response */
@@ -2626,9 +2646,11 @@ export interface paths {
                     };
                     content: {
                         "application/octet-stream": string;
+                        "audio/aac": string;
                         "audio/flac": string;
                         "audio/mpeg": string;
                         "audio/ogg": string;
+                        "audio/pcm": string;
                         "audio/wav": string;
                     };
                 };
@@ -2795,9 +2817,11 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description format=json: word timings and the SRT; format=srt (default): the SRT file */
                 200: {
                     headers: {
+                        /** @description SRT only: inline, file name <generation id>.srt */
+                        "Content-Disposition"?: string;
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
                         /** @description Requests left in the current minute */
@@ -2820,7 +2844,8 @@ export interface paths {
                                 start: number;
                                 word: string;
                             }[];
-                        } | string;
+                        };
+                        "application/x-subrip": string;
                     };
                 };
                 /** @description Every failure has this shape */
@@ -3018,7 +3043,7 @@ export interface paths {
                         speed?: number;
                         /** @description Prosodic variation 0.7-1.5, step 0.05. v-pro and v-lite only; other models answer 422 */
                         temperature?: number;
-                        /** @description Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like <say-as>, <sub>, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say them; captions keep them as written (docs/text.md). One call is one synthesis. */
+                        /** @description Text to speak, at most 2,000 characters including every tag (<break time="1s"/>, [emotion], SSML-like <say-as>, <sub>, <phoneme alphabet="ipa">, <emphasis>, <prosody>). Numbers, money, dates and abbreviations are read as people say them; captions keep them as written (docs/text.md). One call is one synthesis. */
                         text: string;
                         /** @description Voice id, or slug of a catalog voice */
                         voice: string;
@@ -3026,21 +3051,37 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Audio bytes in the requested format */
+                /** @description Audio bytes in the requested format, chunked as they are made */
                 200: {
                     headers: {
+                        /** @description "no-store": the bytes are made for this request */
+                        "Cache-Control"?: string;
+                        /** @description "true" when this is the stored response to an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
                         /** @description Requests left in the current minute */
                         "RateLimit-Remaining"?: number;
                         /** @description Seconds until the minute window resets */
                         "RateLimit-Reset"?: number;
+                        /** @description The generation record (GET /api/v1/tts/{id}, history) */
+                        "X-Generation-Id"?: string;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
+                        /** @description The speech engine that spoke (docs/engines.md) */
+                        "X-Voice-Engine"?: string;
+                        /** @description Only when markup was removed or not applied (unknown [tags], <tags>, lexicon IPA an engine cannot speak): the `code: message` pairs joined by "; ", non-ASCII percent-encoded (docs/text.md, "Warnings") */
+                        "X-Voicelib-Warnings"?: string;
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/octet-stream": string;
+                        "audio/aac": string;
+                        "audio/flac": string;
+                        "audio/mpeg": string;
+                        "audio/ogg": string;
+                        "audio/pcm": string;
+                        "audio/wav": string;
                     };
                 };
                 /** @description Every failure has this shape */
@@ -3119,6 +3160,14 @@ export interface paths {
                 /** @description Every failure has this shape */
                 409: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3580,6 +3629,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description "true" when this is the stored response to an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
                         /** @description Requests left in the current minute */
@@ -4097,6 +4148,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description "true" when this is the stored response to an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
                         /** @description Requests left in the current minute */
@@ -4527,6 +4580,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description "true" when this is the stored response to an earlier request with the same Idempotency-Key */
+                        "Idempotent-Replayed"?: string;
                         /** @description Requests allowed per minute for this key */
                         "RateLimit-Limit"?: number;
                         /** @description Requests left in the current minute */
@@ -4957,11 +5012,27 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The audio, sent piece by piece as each is encoded (chunked). Headers: X-Generation-Id (the record in GET /api/v1/tts), X-Points-Used, X-Voice-Engine. With stream_format=sse: text/event-stream. */
+                /** @description The audio, sent piece by piece as each is encoded (chunked). With stream_format=sse: text/event-stream. */
                 200: {
                     headers: {
+                        /** @description stream_format=sse only: "no-cache" */
+                        "Cache-Control"?: string;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The generation record (GET /api/v1/tts/{id}, history) */
+                        "X-Generation-Id"?: string;
+                        /** @description Points this request was charged */
+                        "X-Points-Used"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
+                        /** @description The speech engine that spoke (docs/engines.md) */
+                        "X-Voice-Engine"?: string;
+                        /** @description Only when markup was removed or not applied (unknown [tags], <tags>, lexicon IPA an engine cannot speak): the `code: message` pairs joined by "; ", non-ASCII percent-encoded (docs/text.md, "Warnings") */
+                        "X-Voicelib-Warnings"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4977,6 +5048,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 400: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -4999,6 +5076,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 402: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5021,6 +5104,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 404: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5032,6 +5121,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 413: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5043,6 +5138,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 414: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5054,6 +5155,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 422: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5065,6 +5172,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 429: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description Seconds to wait before trying again */
                         "Retry-After"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -5078,6 +5191,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 502: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5089,6 +5208,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 503: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description Seconds to wait before trying again */
                         "Retry-After"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -5127,6 +5252,12 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5151,6 +5282,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 400: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5184,6 +5321,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 414: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5195,6 +5338,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 429: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description Seconds to wait before trying again */
                         "Retry-After"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
@@ -5238,6 +5387,12 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5258,6 +5413,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 400: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5291,6 +5452,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 404: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5302,6 +5469,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 414: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
                         "X-Request-Id"?: string;
                         [name: string]: unknown;
@@ -5313,6 +5486,12 @@ export interface paths {
                 /** @description OpenAI's error shape; statuses as on the native API */
                 429: {
                     headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
                         /** @description Seconds to wait before trying again */
                         "Retry-After"?: number;
                         /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */

@@ -9,7 +9,18 @@ GenerationStatus = Literal["pending", "ready", "failed"]
 AudioFormat = Literal["MP3", "WAV", "FLAC", "OGG_OPUS", "LINEAR16", "PCM", "ALAW", "MULAW"]
 
 
-class ApiErrorBody(TypedDict):
+class _ApiErrorRequired(TypedDict):
+    code: str
+    message: str
+
+
+class ApiErrorBody(_ApiErrorRequired, total=False):
+    retryable: bool  # only on 502: whether retrying may succeed
+
+
+class TextWarning(TypedDict):
+    """Markup removed or not applied (docs/text.md, "Warnings"): the request still succeeded."""
+
     code: str
     message: str
 
@@ -85,6 +96,7 @@ class Voice(TypedDict, total=False):
     description: str
     gender: str
     age: str
+    tags: List[str]
     created_at: str
     preview_url: str
 
@@ -189,8 +201,10 @@ class Speech:
     points_used: int
     stream_url: str
     captions_url: str
+    audio_url: Optional[str] = None
     engine: Optional[str] = None
     captions: Optional[str] = None
+    warnings: List[TextWarning] = field(default_factory=list)
     raw: Dict[str, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -205,7 +219,9 @@ class Speech:
             points_used=body["points_used"],
             stream_url=body["stream_url"],
             captions_url=body["captions_url"],
+            audio_url=body.get("audio_url"),
             engine=engine,
             captions=body.get("captions"),
+            warnings=list(body.get("warnings", [])),
             raw=body,
         )

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { GENERATION_ID, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';
 
 /** Wire schemas of the OpenAI-compatible routes: OpenAI's field names and limits. */
 
@@ -78,8 +79,14 @@ const binary = Type.String({ format: 'binary' });
 /** The 200 of /v1/audio/speech: audio bytes in the asked format, or an event stream. */
 export const SpeechResponse = {
   description:
-    'The audio, sent piece by piece as each is encoded (chunked). Headers: X-Generation-Id (the record in ' +
-    'GET /api/v1/tts), X-Points-Used, X-Voice-Engine. With stream_format=sse: text/event-stream.',
+    'The audio, sent piece by piece as each is encoded (chunked). With stream_format=sse: text/event-stream.',
+  headers: {
+    ...GENERATION_ID,
+    'X-Points-Used': { type: 'integer', description: 'Points this request was charged' },
+    ...VOICE_ENGINE,
+    ...WARNINGS,
+    'Cache-Control': { type: 'string', description: 'stream_format=sse only: "no-cache"' },
+  },
   content: {
     'audio/mpeg': { schema: binary },
     'audio/ogg': { schema: binary },
@@ -91,7 +98,7 @@ export const SpeechResponse = {
       schema: Type.String({
         description:
           'data: {"type":"speech.audio.delta","audio":"<base64>"} events, then data: {"type":"speech.audio.done",' +
-          '"usage":{"input_tokens","output_tokens","total_tokens"},"generation_id","points_used"}',
+          '"usage":{"input_tokens","output_tokens","total_tokens"},"generation_id","points_used","warnings":[{"code","message"}]}',
       }),
     },
   },

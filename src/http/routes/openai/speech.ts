@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { GenerationService } from '../../../domain/generations.js';
+import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
 import type { StartedSpeech } from '../../../domain/long-speech.js';
 import { MODEL_KEYS } from '../../../domain/models.js';
 import { modelForOpenAi, voiceForOpenAi } from '../../../domain/openai-names.js';
@@ -35,6 +35,7 @@ async function* events(first: IteratorResult<Buffer, unknown>, rest: Chunks, spe
     usage: { input_tokens: speech.characters, output_tokens: 0, total_tokens: speech.characters },
     generation_id: speech.id,
     points_used: speech.pointsUsed,
+    warnings: speech.warnings,
   });
 }
 
@@ -83,6 +84,7 @@ export const openAiSpeechRoutes: FastifyPluginAsyncTypebox<{ generations: Genera
         .header('X-Generation-Id', speech.id)
         .header('X-Points-Used', String(speech.pointsUsed))
         .header('X-Voice-Engine', speech.engine() ?? 'unknown');
+      if (speech.warnings.length > 0) reply.header('X-Voicelib-Warnings', warningsHeader(speech.warnings));
       if (body.stream_format === 'sse') {
         reply.type('text/event-stream').header('Cache-Control', 'no-cache');
         return reply.send(Readable.from(events(first, audio, speech)));

@@ -133,6 +133,9 @@ export const lexiconRoutes: FastifyPluginAsyncTypebox<{ lexicons: LexiconService
           200: {
             description: 'The lexicon',
             content: { 'application/json': { schema: Lexicon }, [PLS_MEDIA_TYPE]: { schema: Type.String() } },
+            headers: {
+              'Content-Disposition': { type: 'string', description: 'format=pls only: attachment, file name <lexicon id>.pls' },
+            },
           } as never,
           ...errorResponses(404, 422),
         },

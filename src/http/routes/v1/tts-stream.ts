@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
+import { AUDIO_CONTENT, GENERATION_ID, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';
 import { errorResponses } from '../../schemas.js';
 import { TtsRequest } from './tts-schemas.js';
 
@@ -33,7 +34,16 @@ export const ttsStreamRoutes: FastifyPluginAsyncTypebox<{ generations: Generatio
         tags: ['tts'],
         body: TtsRequest,
         response: {
-          200: Type.String({ format: 'binary', description: 'Audio bytes in the requested format' }),
+          200: Type.Unsafe({
+            description: 'Audio bytes in the requested format, chunked as they are made',
+            content: AUDIO_CONTENT,
+            headers: {
+              ...GENERATION_ID,
+              ...VOICE_ENGINE,
+              ...WARNINGS,
+              'Cache-Control': { type: 'string', description: '"no-store": the bytes are made for this request' },
+            },
+          }),
           ...errorResponses(400, 402, 404, 413, 422, 502, 503),
         },
       },

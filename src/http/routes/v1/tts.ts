@@ -4,7 +4,7 @@ import type { GenerationRow } from '../../../db/store.js';
 import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
 import { splicedJson } from '../../spliced-json.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
-import { AudioResponses, RANGE_NOT_SATISFIABLE_HEADERS } from '../../response-headers.js';
+import { AudioResponses, RANGE_NOT_SATISFIABLE_HEADERS, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';
 import { sendAudio } from '../../send-audio.js';
 import {
   CaptionsJson,
@@ -52,7 +52,7 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         response: {
           200: {
             ...TtsResponse,
-            headers: { 'X-Voice-Engine': { type: 'string', description: 'The speech engine that spoke (docs/engines.md)' } },
+            headers: { ...VOICE_ENGINE, ...WARNINGS },
           },
           ...errorResponses(400, 402, 404, 413, 422, 502, 503),
         },
@@ -161,7 +161,14 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         tags: ['tts'],
         params: IdParams,
         querystring: CaptionsQuery,
-        response: { 200: Type.Union([CaptionsJson, Type.String()]), ...errorResponses(404, 409, 422) },
+        response: {
+          200: {
+            description: 'format=json: word timings and the SRT; format=srt (default): the SRT file',
+            content: { 'application/json': { schema: CaptionsJson }, 'application/x-subrip': { schema: Type.String() } },
+            headers: { 'Content-Disposition': { type: 'string', description: 'SRT only: inline, file name <generation id>.srt' } },
+          } as never,
+          ...errorResponses(404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
