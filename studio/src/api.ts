@@ -17,10 +17,20 @@ export const session = {
   signOut: () => sessionStorage.removeItem(KEY),
 };
 
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
+/** A JSON body, or a document sent as it is under its own media type (a PLS lexicon). */
+type Body = { json: unknown } | { text: string; type: string };
+
+async function send(method: string, path: string, body?: Body): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Bearer ${session.key() ?? ''}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  let payload: string | undefined;
+  if (body && 'json' in body) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body.json);
+  } else if (body) {
+    headers['content-type'] = body.type;
+    payload = body.text;
+  }
+  const res = await fetch(path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
   if (!res.ok) throw await toError(res);
   return res;
 }
@@ -38,7 +48,10 @@ async function toError(res: Response): Promise<ApiError> {
 
 export const api = {
   get: async <T>(path: string): Promise<T> => (await send('GET', path)).json() as Promise<T>,
-  post: async <T>(path: string, body: unknown): Promise<T> => (await send('POST', path, body)).json() as Promise<T>,
+  post: async <T>(path: string, body: unknown): Promise<T> => (await send('POST', path, { json: body })).json() as Promise<T>,
+  put: async <T>(path: string, body: unknown): Promise<T> => (await send('PUT', path, { json: body })).json() as Promise<T>,
+  /** POSTs `text` as it is, with `type` as its Content-Type (a PLS document). */
+  postText: async <T>(path: string, text: string, type: string): Promise<T> => (await send('POST', path, { text, type })).json() as Promise<T>,
   del: async (path: string): Promise<void> => void (await send('DELETE', path)),
   blob: async (path: string): Promise<Blob> => (await send('GET', path)).blob(),
 };
@@ -86,6 +99,30 @@ export interface Voice {
   preview_url?: string;
   created_at?: string;
 }
+
+export interface LexiconEntry {
+  text: string;
+  alias?: string;
+  ipa?: string;
+  case_sensitive?: boolean;
+}
+
+export interface LexiconSummary {
+  lexicon_id: string;
+  name: string;
+  language: string;
+  workspace_id: string | null;
+  owner_account_id: string;
+  entry_count: number;
+  updated_at: string;
+}
+
+export interface Lexicon extends Omit<LexiconSummary, 'entry_count'> {
+  entries: LexiconEntry[];
+}
+
+/** Dispatched on `window` when a lexicon is created, replaced or deleted; the Speech tab's choice reloads. */
+export const LEXICONS_CHANGED = 'lexicons-changed';
 
 export interface Language {
   name: string;

@@ -74,3 +74,8 @@ export function confirmButton(label: string, confirmLabel: string, action: () =>
 export function formatNumber(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** "1 entry", "3 entries". */
+export function plural(n: number, one: string, many: string): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}

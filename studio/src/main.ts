@@ -1,11 +1,12 @@
 import { type Me, api, describeError, session } from './api.js';
 import { field, formatNumber, h, messageBox } from './dom.js';
 import { historyView } from './history.js';
+import { lexiconsView } from './lexicons.js';
 import { voicesView } from './my-voices.js';
 import { speechView } from './speech.js';
 
 const root = document.getElementById('app') as HTMLElement;
-const TABS = ['speech', 'history', 'voices'] as const;
+const TABS = ['speech', 'history', 'voices', 'lexicons'] as const;
 type Tab = (typeof TABS)[number];
 
 function signInView(message?: string): HTMLElement {
@@ -57,7 +58,12 @@ function accountBar(): HTMLElement {
 }
 
 function start(): void {
-  const views: Record<Tab, HTMLElement> = { speech: speechView(), history: historyView(), voices: voicesView() };
+  const views: Record<Tab, HTMLElement> = {
+    speech: speechView(),
+    history: historyView(),
+    voices: voicesView(),
+    lexicons: lexiconsView(),
+  };
   const buttons = TABS.map((tab) =>
     h('a', { href: `#${tab}`, role: 'tab', id: `tab-${tab}`, 'aria-controls': `panel-${tab}` }, tab[0]?.toUpperCase() + tab.slice(1)),
   );

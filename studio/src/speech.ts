@@ -1,5 +1,6 @@
 import { type Model, api, dataUriToBlob, describeError, localPath, speechCost } from './api.js';
 import { field, formatNumber, h, messageBox } from './dom.js';
+import { lexiconChoice } from './lexicon-choice.js';
 import { type Word, player } from './player.js';
 import { voicePicker } from './voice-picker.js';
 
@@ -15,10 +16,11 @@ interface Created {
   captions_url: string;
   format: string;
   points_used: number;
+  warnings?: { code: string; message: string }[];
 }
 
 /** The Speech tab: text, voice, model controls, Generate, and the player. */
-export function speechView(): HTMLElement {
+export function speechView(): HTMLElement & { refresh(): void } {
   const text = h('textarea', { rows: 6, maxLength: MAX_CHARACTERS * 2, placeholder: 'Type what the voice should say.' });
   const counter = h('p', { class: 'counter', 'aria-live': 'polite' });
   const pause = h('input', { type: 'number', min: 0.1, max: 10, step: 0.1, value: '1' });
@@ -38,6 +40,7 @@ export function speechView(): HTMLElement {
   const models = new Map<string, Model>();
   let current: { dispose(): void } | null = null;
   const picker = voicePicker(() => updateCounter());
+  const lexicons = lexiconChoice();
 
   function chosenModel(): Model | undefined {
     return models.get(model.value);
@@ -95,6 +98,8 @@ export function speechView(): HTMLElement {
     if (speed.value) body['speed'] = Number(speed.value);
     if (m?.supportsTemperature && temperature.value) body['temperature'] = Number(temperature.value);
     if (m?.supportsDeliveryMode && delivery.value) body['delivery_mode'] = delivery.value;
+    const lexiconIds = lexicons.selected();
+    if (lexiconIds.length) body['lexicon_ids'] = lexiconIds;
     generate.disabled = true;
     generate.textContent = 'Generating…';
     errors.show(null);
@@ -113,7 +118,11 @@ export function speechView(): HTMLElement {
         srt: captions?.srt ?? null,
       });
       current = shown;
-      output.replaceChildren(h('p', { class: 'generated' }, `Generated ${made.id} · ${made.points_used} points`), shown.el);
+      // Generated, but not quite as written: e.g. a lexicon's IPA on an engine that takes none.
+      const warnings = made.warnings?.length
+        ? h('p', { class: 'message warnings', 'data-kind': 'info' }, `Warnings: ${made.warnings.map((w) => w.message).join(' ')}`)
+        : null;
+      output.replaceChildren(h('p', { class: 'generated' }, `Generated ${made.id} · ${made.points_used} points`), ...(warnings ? [warnings] : []), shown.el);
     } catch (error) {
       errors.show(describeError(error));
     } finally {
@@ -123,13 +132,14 @@ export function speechView(): HTMLElement {
   }
 
   updateCounter();
-  return h(
+  const form = h(
     'form',
     { class: 'speech', onsubmit: submit },
     field('Text', text),
     counter,
     h('div', { class: 'row' }, field('Pause (seconds)', pause), insertPause),
     picker.el,
+    lexicons.el,
     h(
       'fieldset',
       { class: 'controls' },
@@ -145,4 +155,6 @@ export function speechView(): HTMLElement {
     errors,
     output,
   );
+  // Shown again: lexicons made elsewhere (another tab, the API) appear in the choice.
+  return Object.assign(form, { refresh: lexicons.reload });
 }

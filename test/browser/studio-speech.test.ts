@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { type Page } from 'playwright-core';
+import { ffprobe } from '../helpers/audio.js';
 import { type Browser, CHROMIUM_SKIP, launchChromium, screenshot, signIn } from '../helpers/browser.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
 
@@ -65,22 +67,40 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
   });
 
   test('the voice picker filters by language, accent, gender and age', async () => {
+    const filters = 'language=Spanish&accent=Castilian&gender=female';
+    const api = async (query: string) => (await server.request('GET', `/api/v1/voices?${query}&limit=30`, { key: account.api_key })).body;
+    const all = await api(filters);
+    const old = await api(`${filters}&age=old`);
+    assert.ok(old.total > 0 && old.total < all.total, `age narrows the choice: ${old.total} of ${all.total}`);
     await page.getByLabel('Search voices').fill('');
     await page.getByLabel('Language').first().fill('Spanish');
     await page.getByLabel('Accent').fill('Castilian');
     await page.getByLabel('Gender').selectOption('female');
+    await page.getByLabel('Age', { exact: true }).selectOption('old');
+    const matches = old.total === 1 ? '1 voice matches' : `${old.total} voices match`;
     await page.waitForFunction(
-      `/^\\d+ voices? match/.test(document.querySelector('.picker .note')?.textContent ?? '') &&
-       document.querySelectorAll('.voice-list .voice').length > 0 &&
-       [...document.querySelectorAll('.voice-list .traits')].every((e) => e.textContent.includes('Castilian'))`,
+      `document.querySelector('.picker .note')?.textContent === ${JSON.stringify(matches)} &&
+       document.querySelectorAll('.voice-list .voice').length === ${old.voices.length}`,
     );
+    const shown = await page.$$eval('.voice-list .voice', (els) => els.map((e) => e.getAttribute('data-voice-id')));
+    assert.deepEqual(shown, old.voices.map((v: { id: string }) => v.id));
     const traits = await page.$$eval('.voice-list .traits', (els) => els.map((e) => e.textContent ?? ''));
-    const api = await server.request('GET', '/api/v1/voices?language=Spanish&accent=Castilian&gender=female&limit=30', { key: account.api_key });
-    assert.equal(traits.length, api.body.voices.length);
-    assert.ok(traits.every((t) => t.includes('Castilian') && t.includes('es-ES') && t.includes('female')), traits.join(' | '));
+    assert.ok(traits.every((t) => t.includes('Castilian') && t.includes('es-ES') && t.includes('female') && t.includes('old')), traits.join(' | '));
     await page.getByLabel('Language').first().fill('');
     await page.getByLabel('Accent').fill('');
     await page.getByLabel('Gender').selectOption('');
+    await page.getByLabel('Age', { exact: true }).selectOption('');
+  });
+
+  test('a voice’s preview button plays its sample', async () => {
+    await page.getByLabel('Search voices').fill('Harper');
+    await page.waitForFunction(`document.querySelector('.picker .note').textContent === '1 voice matches'`);
+    await page.getByRole('button', { name: 'Play preview of Harper' }).click();
+    // Played: the sample has a length and the playhead has left 0 (whether or not it has ended yet).
+    await page.waitForFunction(`(() => { const a = document.querySelector('audio.sample'); return a.duration > 0 && a.currentTime > 0; })()`, undefined, {
+      timeout: 60_000,
+    });
+    assert.match(await page.$eval('audio.sample', (a: any) => a.src as string), /^blob:/);
   });
 
   test('generate: the audio plays, the waveform is drawn, the highlighted word follows currentTime', async () => {
@@ -127,7 +147,7 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
     const srtDownload = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download SRT' }).click();
     const srt = await (await srtDownload).path();
-    assert.match((await import('node:fs')).readFileSync(srt, 'utf8'), /^1\r?\n00:00:0\d,\d{3} --> /);
+    assert.match(fs.readFileSync(srt, 'utf8'), /^1\r?\n00:00:0\d,\d{3} --> /);
     assert.match((await page.textContent('.account-bar .account')) ?? '', /points/);
   });
 
@@ -137,6 +157,20 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
     const row = page.locator(`tr[data-generation-id="${id}"]`);
     await row.waitFor();
     await screenshot(page, 'studio-history');
+    // Play: the history player loads this generation and its playhead moves.
+    await row.getByRole('button', { name: `Play ${id}` }).click();
+    await page.waitForFunction(`(() => { const a = document.querySelector('.history-view audio'); return a.duration > 0 && a.currentTime > 0; })()`);
+    await page.$eval('.history-view audio', (a: any) => a.pause());
+    // Download: a file of real audio, as ffprobe reads it.
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: `Download ${id}` }).click();
+    const file = await download;
+    assert.equal(file.suggestedFilename(), `${id}.mp3`);
+    const bytes = fs.readFileSync(await file.path());
+    assert.ok(bytes.length > 1000, `${bytes.length} bytes`);
+    const probe = await ffprobe(bytes);
+    assert.equal(probe.format.format_name, 'mp3');
+    assert.ok(Number(probe.format.duration) > 1, `duration ${probe.format.duration}`);
     await row.getByRole('button', { name: 'Delete' }).click();
     await row.getByRole('button', { name: 'Confirm delete' }).click();
     await row.waitFor({ state: 'detached' });

@@ -5,9 +5,14 @@ import { type BrowserContext, type Page, chromium } from 'playwright-core';
 
 /** Debian's Chromium, never a downloaded browser (.ci/run installs the package). */
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const CHROMIUM_SKIP = fs.existsSync(CHROMIUM)
-  ? null
-  : `Chromium not found at ${CHROMIUM} (apt-get install chromium); .ci/run installs it`;
+const MISSING = `Chromium not found at ${CHROMIUM} (apt-get install chromium); .ci/run installs it`;
+
+/**
+ * Why the browser tests skip here, or null when they run. Outside CI a missing Chromium skips them
+ * with this message; in CI (CI set) it never does: `launchChromium` then fails the test instead,
+ * as test/helpers/services.ts does for S3 and Redis.
+ */
+export const CHROMIUM_SKIP = fs.existsSync(CHROMIUM) || process.env['CI'] ? null : MISSING;
 
 /** Where the Studio tests leave their screenshots; the README's Studio section shows them. */
 export const SCREENSHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../docs/screenshots');
@@ -22,6 +27,7 @@ export interface Browser {
  * play from script), and the microphone is Chromium's fake device, fed `audioFile` when given.
  */
 export async function launchChromium(options: { audioFile?: string } = {}): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${MISSING}. CI is set, so the browser tests fail rather than skip.`);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vl-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
