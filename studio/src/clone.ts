@@ -1,5 +1,5 @@
 import { api, describeError, toBase64 } from './api.js';
-import { field, h, messageBox } from './dom.js';
+import { field, h, messageBox, whileBusy } from './dom.js';
 
 /** Clone a voice from an uploaded file or a recording made here with the microphone (MediaRecorder). */
 export function cloneForm(onCreated: () => void): HTMLElement {
@@ -65,9 +65,8 @@ export function cloneForm(onCreated: () => void): HTMLElement {
       messages.show('Choose a recording file or record one first.');
       return;
     }
-    submit.disabled = true;
     messages.show('Cloning…', 'info');
-    try {
+    await whileBusy(submit, (error) => messages.show(describeError(error)), async () => {
       const sample: Record<string, string> = { audio_base64: await toBase64(audio) };
       if (transcript.value.trim()) sample['transcript'] = transcript.value.trim();
       const made = await api.post<{ id: string; name: string; audio_notes?: string[]; used: number; limit: number }>('/api/v1/voices/clones', {
@@ -84,11 +83,7 @@ export function cloneForm(onCreated: () => void): HTMLElement {
       record.textContent = '● Record';
       recordNote.textContent = '';
       onCreated();
-    } catch (error) {
-      messages.show(describeError(error));
-    } finally {
-      submit.disabled = false;
-    }
+    });
   }
 
   return h(

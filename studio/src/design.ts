@@ -1,5 +1,5 @@
 import { api, describeError } from './api.js';
-import { field, h, messageBox } from './dom.js';
+import { field, h, messageBox, whileBusy } from './dom.js';
 
 interface Previews {
   previews: { preview_id: string; text: string; preview_url: string }[];
@@ -22,9 +22,8 @@ export function designForm(onCreated: () => void): HTMLElement {
 
   async function generate(event: Event): Promise<void> {
     event.preventDefault();
-    ask.disabled = true;
     messages.show('Designing three candidate voices…', 'info');
-    try {
+    await whileBusy(ask, (error) => messages.show(describeError(error)), async () => {
       const body: Record<string, unknown> = { prompt: prompt.value, language: language.value || 'auto', count: 3 };
       if (previewText.value.trim()) body['preview_text'] = previewText.value.trim();
       const made = await api.post<Previews>('/api/v1/voices/designs/previews', body);
@@ -41,11 +40,7 @@ export function designForm(onCreated: () => void): HTMLElement {
       );
       saveBox.hidden = false;
       messages.show(`${made.previews.length} previews for ${made.points_used} points; they expire in ${Math.round(made.expires_in / 60)} minutes.`, 'info');
-    } catch (error) {
-      messages.show(describeError(error));
-    } finally {
-      ask.disabled = false;
-    }
+    });
   }
 
   save.addEventListener('click', async () => {
@@ -54,8 +49,7 @@ export function designForm(onCreated: () => void): HTMLElement {
       messages.show('Pick a preview and give the voice a name.');
       return;
     }
-    save.disabled = true;
-    try {
+    await whileBusy(save, (error) => messages.show(describeError(error)), async () => {
       const labels = tags.value.split(',').map((t) => t.trim()).filter(Boolean);
       const saved = await api.post<{ id: string; name: string; used: number; limit: number }>('/api/v1/voices/designs', {
         preview_id: picked.value,
@@ -67,11 +61,7 @@ export function designForm(onCreated: () => void): HTMLElement {
       choices.replaceChildren();
       saveBox.hidden = true;
       onCreated();
-    } catch (error) {
-      messages.show(describeError(error));
-    } finally {
-      save.disabled = false;
-    }
+    });
   });
 
   return h(

@@ -71,6 +71,18 @@ export function confirmButton(label: string, confirmLabel: string, action: () =>
   return button;
 }
 
+/** Runs `action` with `button` disabled, so a form is not sent twice; a failure goes to `fail`. */
+export async function whileBusy(button: HTMLButtonElement, fail: (error: unknown) => void, action: () => Promise<void>): Promise<void> {
+  button.disabled = true;
+  try {
+    await action();
+  } catch (error) {
+    fail(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
 export function formatNumber(n: number): string {
   return n.toLocaleString('en-US');
 }

@@ -1,5 +1,5 @@
 import { type Lexicon, type LexiconEntry, LEXICONS_CHANGED, api, describeError } from './api.js';
-import { field, h, messageBox, plural } from './dom.js';
+import { field, h, messageBox, plural, whileBusy } from './dom.js';
 
 /** The API's limit per lexicon (docs/text.md, "Limits"); the server checks it too. */
 const MAX_ENTRIES = 500;
@@ -109,8 +109,7 @@ export function lexiconEditor(onSaved: () => void): { el: HTMLElement; edit(lexi
     event.preventDefault();
     const entries = rows.map((r) => r.value()).filter((e): e is LexiconEntry => e !== null);
     const body = { name: name.value.trim(), language: language.value.trim() || 'en', entries };
-    save.disabled = true;
-    try {
+    await whileBusy(save, (error) => messages.show(describeError(error)), async () => {
       const saved = editing
         ? await api.put<Lexicon>(`/api/v1/lexicons/${encodeURIComponent(editing)}`, body)
         : await api.post<Lexicon>('/api/v1/lexicons', body);
@@ -118,11 +117,7 @@ export function lexiconEditor(onSaved: () => void): { el: HTMLElement; edit(lexi
       onSaved();
       edit(null);
       messages.show(`Saved “${saved.name}” (${saved.lexicon_id}) with ${plural(saved.entries.length, 'entry', 'entries')}.`, 'info');
-    } catch (error) {
-      messages.show(describeError(error));
-    } finally {
-      save.disabled = false;
-    }
+    });
   }
 
   const el = h(

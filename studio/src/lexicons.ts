@@ -1,5 +1,5 @@
 import { type Lexicon, type LexiconSummary, LEXICONS_CHANGED, api, describeError } from './api.js';
-import { confirmButton, field, h, messageBox, plural } from './dom.js';
+import { confirmButton, field, h, messageBox, plural, whileBusy } from './dom.js';
 import { lexiconEditor } from './lexicon-editor.js';
 
 const PLS_TYPE = 'application/pls+xml';
@@ -92,8 +92,7 @@ function importForm(onImported: () => void): HTMLElement {
       messages.show('Choose a PLS file first.');
       return;
     }
-    submit.disabled = true;
-    try {
+    await whileBusy(submit, (error) => messages.show(describeError(error)), async () => {
       const query = name.value.trim() ? `?name=${encodeURIComponent(name.value.trim())}` : '';
       const made = await api.postText<Lexicon>(`/api/v1/lexicons${query}`, await chosen.text(), PLS_TYPE);
       window.dispatchEvent(new Event(LEXICONS_CHANGED));
@@ -101,11 +100,7 @@ function importForm(onImported: () => void): HTMLElement {
       file.value = '';
       name.value = '';
       onImported();
-    } catch (error) {
-      messages.show(describeError(error));
-    } finally {
-      submit.disabled = false;
-    }
+    });
   }
 
   return h(

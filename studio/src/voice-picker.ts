@@ -1,5 +1,5 @@
 import { type Voice, api, dataUriToBlob, describeError, languageList } from './api.js';
-import { field, h, messageBox } from './dom.js';
+import { field, h, messageBox, whileBusy } from './dom.js';
 
 const PAGE = 30;
 /** Voices without a stored preview are sampled with the cheapest model: at most 30 characters, 1 point. */
@@ -76,8 +76,7 @@ export function voicePicker(onChange: () => void): { el: HTMLElement; selected()
 
   /** A designed voice has a stored clip; any other is sampled once per page load (1 point). */
   async function preview(voice: Voice, button: HTMLButtonElement): Promise<void> {
-    button.disabled = true;
-    try {
+    await whileBusy(button, (error) => errors.show(describeError(error)), async () => {
       let src = voice.preview_url ?? samples.get(voice.id);
       if (!src) {
         const text = `Hello, I am ${voice.name}.`.slice(0, 30);
@@ -88,11 +87,7 @@ export function voicePicker(onChange: () => void): { el: HTMLElement; selected()
       }
       sampleAudio.src = src;
       await sampleAudio.play();
-    } catch (error) {
-      errors.show(describeError(error));
-    } finally {
-      button.disabled = false;
-    }
+    });
   }
 
   let timer = 0;
