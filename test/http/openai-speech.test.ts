@@ -195,6 +195,19 @@ describe('OpenAI-compatible speech with the official npm client', () => {
     assert.equal(tooFast.param, 'speed');
   });
 
+  test('SSML-like tags keep their reading on this route too: <sub alias> and <prosody rate> change what is heard', async () => {
+    const seconds = async (input: string) => {
+      const res = await openai.audio.speech.create({ model: 'tts-1', voice: 'onyx', input, response_format: 'pcm' });
+      return (await res.arrayBuffer()).byteLength / 48000;
+    };
+    // The route cuts input into pieces (speech-pieces.ts); a piece must keep the tag's reading.
+    const plain = await seconds('Ask the ISO. Then wait for the answer.');
+    const alias = await seconds('Ask the <sub alias="International Organization for Standardization">ISO</sub>. Then wait for the answer.');
+    assert.ok(alias > plain + 1, `sub alias: ${alias} s vs ${plain} s`);
+    const slow = await seconds('<prosody rate="x-slow">Ask the ISO. Then wait for the answer.</prosody>');
+    assert.ok(slow > plain * 1.2, `prosody x-slow: ${slow} s vs ${plain} s`);
+  });
+
   test('instructions steer gpt-4o-mini-tts (v-studio); tts-1 refuses them with 422', async () => {
     const level = async (instructions?: string) => {
       const res = await openai.audio.speech.create({
