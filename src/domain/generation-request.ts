@@ -42,20 +42,20 @@ export interface LexiconUse {
  * warnings saying those words were read as written.
  */
 export async function requestLexicon(
-  use: LexiconUse | undefined,
+  use: LexiconUse,
   caller: Caller,
   ids: readonly string[] | undefined,
   request: { segments: readonly MarkupSegment[]; model: ModelKey; voice: VoiceRealization },
 ): Promise<{ lexicon?: LexiconEntry[]; warnings: TextWarning[] }> {
   let lexicon: LexiconEntry[] | undefined;
   if (ids !== undefined && ids.length > 0) {
-    if (use?.lexicons === undefined) throw new AppError('not_implemented', 'Lexicons are not available on this server');
+    if (use.lexicons === undefined) throw new AppError('not_implemented', 'Lexicons are not available on this server');
     lexicon = await use.lexicons.resolve(caller, ids);
   }
   const found = lexicon ? { lexicon } : {};
   const fromLexicon = matchedIpaWords(request.segments, lexicon);
   const fromTags = taggedIpaWords(request.segments);
-  if ((fromLexicon.length === 0 && fromTags.length === 0) || use === undefined) return { ...found, warnings: [] };
+  if (fromLexicon.length === 0 && fromTags.length === 0) return { ...found, warnings: [] };
   const engine = await use.pipeline.engineFor(request.model, request.voice);
   if (engine.phonemeInput === 'ipa') return { ...found, warnings: [] };
   const shown = (words: string[]) => words.slice(0, 5).map((w) => `"${w}"`).join(', ') + (words.length > 5 ? '…' : '');
@@ -105,7 +105,7 @@ export async function prepareGeneration(
   voices: VoiceDirectory,
   caller: Caller,
   input: CreateGenerationInput,
-  lexicons?: LexiconUse,
+  lexicons: LexiconUse,
 ): Promise<PreparedGeneration> {
   const modelKey = input.model ?? DEFAULT_MODEL;
   const model = findModel(modelKey);

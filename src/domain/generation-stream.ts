@@ -77,7 +77,7 @@ export async function streamGeneration(
   input: CreateGenerationInput,
   signal?: AbortSignal,
 ): Promise<StreamedGeneration> {
-  const prepared = await prepareGeneration(deps.voices, caller, input, { ...(deps.lexicons ? { lexicons: deps.lexicons } : {}), pipeline: deps.pipeline });
+  const prepared = await prepareGeneration(deps.voices, caller, input, deps);
   const id = newId('gen');
   const reservation = await deps.ledger.reserve(caller.accountId, prepared.cost, 'generation', { type: 'generation', id });
   const channel = new ByteChannel();

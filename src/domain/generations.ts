@@ -92,8 +92,7 @@ export class GenerationService {
 
   async create(caller: Caller, input: CreateGenerationInput): Promise<CreatedGeneration> {
     // 1. Everything that can be refused is checked before any point moves or any row exists.
-    const lexicons = { ...(this.deps.lexicons ? { lexicons: this.deps.lexicons } : {}), pipeline: this.deps.pipeline };
-    const prepared = await prepareGeneration(this.deps.voices, caller, input, lexicons);
+    const prepared = await prepareGeneration(this.deps.voices, caller, input, this.deps);
     const { cost, format, sampleRate, warnings } = prepared;
 
     // 2. Points are taken before synthesis (402 if short) with a durable reservation: given back if

@@ -112,7 +112,7 @@ export async function startLongSpeech(
     s.kind === 'speech' && s.emotion === null && steering?.emotion ? { ...s, emotion: steering.emotion } : s,
   );
   const { lexicon, warnings: lexiconWarnings } = await requestLexicon(
-    { ...(deps.lexicons ? { lexicons: deps.lexicons } : {}), pipeline: deps.pipeline },
+    deps,
     caller,
     input.lexicon_ids,
     { segments, model: model.key, voice: voice.realization },
