@@ -52,8 +52,8 @@ const WISHES: ReadonlyArray<readonly [string, VoiceWish]> = [
 export const OPENAI_VOICE_NAMES: readonly string[] = WISHES.map(([name]) => name);
 
 /**
- * The English preset that fits a wish best: gender must match; then category (3), accent (2) and
- * age (1) score; presets already taken by an earlier name are skipped so every name is its own voice.
+ * The English preset that fits a wish best: gender must match; then accent (3), category (2) and
+ * age (1) score (an American voice stays American even where a British preset has its category); presets already taken by an earlier name are skipped so every name is its own voice.
  */
 function pick(wish: VoiceWish, taken: Set<string>): PresetVoice {
   let best: PresetVoice | undefined;
@@ -61,8 +61,8 @@ function pick(wish: VoiceWish, taken: Set<string>): PresetVoice {
   for (const preset of PRESETS) {
     if (preset.languages[0] !== 'en' || preset.gender !== wish.gender || taken.has(preset.id)) continue;
     const score =
-      (preset.category === wish.category ? 3 : 0) +
-      (preset.language_code === wish.language ? 2 : 0) +
+      (preset.language_code === wish.language ? 3 : 0) +
+      (preset.category === wish.category ? 2 : 0) +
       (wish.age !== undefined && preset.age === wish.age ? 1 : 0);
     if (score > bestScore) {
       best = preset;
