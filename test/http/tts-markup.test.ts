@@ -74,6 +74,17 @@ describe('markup through POST /api/v1/tts', () => {
     assert.equal(res.body.points_used, Math.ceil([...text].length / 30));
   });
 
+  test('v-studio: [furious] is a known emotion (no warning), an unknown [sarcastically] is reported, neither is spoken', KOKORO_SKIP, async () => {
+    const { res, words } = await speak('[furious] Hello there. [sarcastically] Fine.', 'v-studio');
+    assert.equal(res.headers.get('x-voice-engine'), 'kokoro');
+    assert.deepEqual(
+      res.body.warnings.map((w: { code: string; message: string }) => `${w.code}: ${w.message}`),
+      ['unknown_tag: Unknown tag [sarcastically] at character 24 was removed'],
+    );
+    assert.equal(res.headers.get('x-voicelib-warnings'), 'unknown_tag: Unknown tag [sarcastically] at character 24 was removed');
+    assert.deepEqual(words.map((w) => w.word), ['Hello', 'there.', 'Fine.']);
+  });
+
   test('POST /api/v1/tts/stream answers warnings in X-Voicelib-Warnings', async () => {
     const res = await fetch(`${server.url}/api/v1/tts/stream`, {
       method: 'POST',
