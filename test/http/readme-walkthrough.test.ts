@@ -43,7 +43,7 @@ const SUBSTITUTIONS: Array<{ from: string; to: (server: TestServer, seen: Seen) 
   { from: 'VOICE_ID', to: () => VOICE.id },
   // The design save names a preview the previews call just answered.
   { from: 'prev_…', to: (_, seen) => need(seen.previewId, 'a preview_id printed before') },
-  // The lexicon export and the speech request use the first lexicon the walk-through created.
+  // The lexicon export (brands.pls) and the speech request use the first lexicon created, "Brands".
   { from: 'lex_…', to: (_, seen) => need(seen.lexiconId, 'a lexicon_id printed before') },
   // No player here (mpv is not installed): the streamed audio is kept and checked.
   { from: '| mpv -', to: () => '> stream.mp3' },
@@ -179,8 +179,7 @@ describe('README walk-through with curl, pasted into bash', () => {
     }
     assert.deepEqual(file('hello.mp3'), file('hello2.mp3'), 'GET /audio gives the bytes the POST returned');
     assert.equal((await ffprobe(file('hello.aac'))).streams[0]?.codec_name, 'aac');
-    // The export overwrote the imported file with the created lexicon.
-    const exported = file('lexicon.pls').toString('utf8');
+    const exported = file('brands.pls').toString('utf8');
     assert.match(exported, /<lexicon [^>]*vl:name="Brands"[\s\S]*<grapheme>W3C<\/grapheme>/);
   });
 
