@@ -50,3 +50,28 @@ describe('configuration of S3 storage and shared rate limits', () => {
     );
   });
 });
+
+describe("README's configuration table", () => {
+  test('lists every variable src/config.ts reads, each in one row, in one unbroken table', async () => {
+    const { readFileSync } = await import('node:fs');
+    const root = new URL('../..', import.meta.url);
+    const source = readFileSync(new URL('src/config.ts', root), 'utf8');
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const lines = section.split('\n');
+    const first = lines.findIndex((l) => l.startsWith('|'));
+    const rows = lines.slice(first, lines.findIndex((l, i) => i > first && !l.startsWith('|')));
+    const rest = lines.slice(first + rows.length);
+    assert.ok(!rest.some((l) => l.startsWith('|')), 'a blank line splits the configuration table; rows after it do not render');
+    const named = rows.map((row) => row.split('|')[1] ?? '');
+    // Variables read by name in config.ts: 'NAME' string literals in upper case.
+    const variables = [...new Set([...source.matchAll(/'([A-Z][A-Z0-9_]{2,})'/g)].map((m) => m[1]!))];
+    assert.ok(variables.length > 20, `${variables.length} variables found in config.ts`);
+    for (const name of variables) {
+      const count = named.filter((cell) => cell.includes(`\`${name}\``)).length;
+      // Named by its own row, or (AWS_REGION) as another row's default.
+      const mentioned = rows.some((row) => row.includes(`\`${name}\``));
+      assert.ok(count === 1 || (count === 0 && mentioned), `${name} has ${count} rows in the README's configuration table`);
+    }
+  });
+});
