@@ -36,7 +36,7 @@ const SUBSTITUTIONS: Array<{ from: string; to: (server: TestServer, seen: Seen) 
   // The test server listens on an ephemeral port.
   { from: 'localhost:8080', to: (server) => new URL(server.url).host },
   // `npx voicelib` works in the project folder the README means; these commands run in a temp folder.
-  { from: 'npx voicelib', to: () => `node '${CLI}'` },
+  { from: 'npx voicelib', to: () => `'${process.execPath}' '${CLI}'` },
   // "export KEY=vl_…   # the api_key from above": the key the admin command printed.
   { from: 'export KEY=vl_…', to: (_, seen) => `export KEY=${need(seen.apiKey, 'an api_key printed before')}` },
   // "`VOICE_ID` is any catalog voice id": an American English preset.
