@@ -3,8 +3,7 @@ import { once } from 'node:events';
 import { encoderError, FfmpegFailure } from './ffmpeg-process.js';
 import { setFlacTotalSamples } from './flac-stream-info.js';
 import type { PcmAudio } from './pcm.js';
-import { floatsToS16le } from './pcm16.js';
-import { resample } from './resample.js';
+import { convertPcm } from './pcm-convert.js';
 
 /**
  * Streamed encoding: PCM arriving piece by piece (one per synthesized sentence group) becomes ONE
@@ -92,7 +91,7 @@ export async function* encodeStream(pieces: AsyncIterable<PcmAudio>, options: St
     // The WAV header leaves with the first piece, so the first bytes out always mean "synthesis worked".
     let header: Buffer | null = format === 'wav' ? wavHeader(sampleRate) : null;
     for await (const piece of pieces) {
-      const bytes = floatsToS16le(resample(piece, sampleRate).samples);
+      const bytes = await convertPcm(piece, sampleRate, 'pcm16');
       yield header ? Buffer.concat([header, bytes]) : bytes;
       header = null;
     }
@@ -129,7 +128,7 @@ async function* ffmpegStream(
       for (;;) {
         const next = await iterator.next();
         if (next.done || stopped) break;
-        const bytes = floatsToS16le(resample(next.value, sampleRate).samples);
+        const bytes = await convertPcm(next.value, sampleRate, 'pcm16');
         if (!child.stdin.write(bytes)) await Promise.race([once(child.stdin, 'drain'), closed]);
       }
       child.stdin.end();

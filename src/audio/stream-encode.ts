@@ -19,9 +19,9 @@ import { withInfoFrame } from './mp3-info-frame.js';
 import { Mp3WasmUnavailableError, nearestMp3Kbps, openMp3WasmSession } from './mp3-wasm.js';
 import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
+import { convertPcm } from './pcm-convert.js';
 import { floatsToS16le } from './pcm16.js';
-import { resample } from './resample.js';
-import { wavFile, wavPayload, wavStreamHeader } from './wav.js';
+import { wavFile, wavStreamHeader } from './wav.js';
 
 /**
  * Encoding while the audio is still arriving: PCM goes in chunk by chunk (the speech pipeline's
@@ -130,9 +130,8 @@ export async function openStreamEncoder(
     write: async (pcm) => {
       if (!headerSent && header) emit(wavStreamHeader(sampleRate, encoding));
       headerSent = true;
-      const samples = (pcm.sampleRate === sampleRate ? pcm : resample(pcm, sampleRate)).samples;
-      if (samples.length === 0) return;
-      emit(wavPayload(samples, encoding));
+      if (pcm.samples.length === 0) return;
+      emit(await convertPcm(pcm, sampleRate, encoding));
     },
     end: async () => {
       if (!headerSent && header) emit(wavStreamHeader(sampleRate, encoding));
@@ -151,9 +150,9 @@ function inProcessFileEncoder(options: EncodeAudioOptions): FileEncoder {
   let sampleCount = 0;
   return {
     write: async (pcm) => {
-      const { samples } = pcm.sampleRate === sampleRate ? pcm : resample(pcm, sampleRate);
-      sampleCount += samples.length;
-      payload.push(wavPayload(samples, encoding));
+      const bytes = await convertPcm(pcm, sampleRate, encoding);
+      sampleCount += encoding === 'pcm16' ? bytes.length / 2 : bytes.length;
+      payload.push(bytes);
     },
     finish: async () => ({
       data: format === 'PCM' ? Buffer.concat(payload) : wavFile(sampleRate, encoding, sampleCount, payload),
