@@ -70,6 +70,10 @@ SCHEMAS: Dict[str, Callable[[], Dict[str, Any]]] = {
     "Preview": body("post", "/api/v1/voices/designs/previews", "200", "previews", "[]"),
     "SavedDesign": body("post", "/api/v1/voices/designs"),
     "Deleted": body("delete", "/api/v1/tts/{id}"),
+    # GET /api/v1/lexicons/{id} (format=json); POST and PUT answer the same (checked below).
+    "Lexicon": body("get", "/api/v1/lexicons/{id}"),
+    "LexiconEntry": body("get", "/api/v1/lexicons/{id}", "200", "entries", "[]"),
+    "LexiconSummary": body("get", "/api/v1/lexicons", "200", "lexicons", "[]"),
     "Speech": body("post", "/api/v1/tts"),
 }
 
@@ -107,6 +111,13 @@ def test_model_fields_are_the_schema_properties(name: str):
     assert (sorted(properties - declared), sorted(declared - properties)) == ([], []), (
         f"{name}: (in clients/openapi.json only, in models.py only)"
     )
+
+
+def test_lexicon_writes_answer_a_lexicon():
+    """lexicons.create, update, import_pls and replace_pls return Lexicon: the POST and PUT answers."""
+    lexicon = set(SCHEMAS["Lexicon"]()["properties"])
+    assert set(body("post", "/api/v1/lexicons", "201")()["properties"]) == lexicon
+    assert set(body("put", "/api/v1/lexicons/{id}")()["properties"]) == lexicon
 
 
 def test_the_check_sees_a_drift():

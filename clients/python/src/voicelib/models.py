@@ -189,6 +189,44 @@ class Deleted(TypedDict):
     deleted: bool
 
 
+class _LexiconEntryRequired(TypedDict):
+    text: str  # the written form: a word or several, matched on whole words
+
+
+class LexiconEntry(_LexiconEntryRequired, total=False):
+    """One pronunciation: exactly one of ``alias`` (other words spoken) and ``ipa``."""
+
+    alias: str
+    ipa: str
+    case_sensitive: bool  # default False
+
+
+class Lexicon(TypedDict):
+    """A pronunciation lexicon (docs/text.md, "Lexicons")."""
+
+    lexicon_id: str
+    name: str
+    language: str
+    workspace_id: Optional[str]  # shared with this workspace's members, or None (private)
+    owner_account_id: str
+    created_at: str
+    updated_at: str
+    entries: List[LexiconEntry]
+
+
+class LexiconSummary(TypedDict):
+    """A lexicon as GET /api/v1/lexicons lists it: its entries counted, not given."""
+
+    lexicon_id: str
+    name: str
+    language: str
+    workspace_id: Optional[str]
+    owner_account_id: str
+    created_at: str
+    updated_at: str
+    entry_count: int
+
+
 @dataclass
 class Speech:
     """POST /api/v1/tts's answer with the audio decoded and the engine that spoke."""
