@@ -2,7 +2,7 @@
 from .async_client import AsyncClient, AsyncSpeechStream
 from .client import Client, SpeechStream
 from .errors import VoicelibError
-from .models import GenerationRecord, HistoryPage, Speech, Voice, VoicePage
+from .models import GenerationRecord, HistoryPage, Lexicon, LexiconEntry, LexiconSummary, Speech, Voice, VoicePage
 
 __all__ = [
     "AsyncClient",
@@ -10,6 +10,9 @@ __all__ = [
     "Client",
     "GenerationRecord",
     "HistoryPage",
+    "Lexicon",
+    "LexiconEntry",
+    "LexiconSummary",
     "Speech",
     "SpeechStream",
     "Voice",

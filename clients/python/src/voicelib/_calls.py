@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, Optional, Sequence
+from urllib.parse import quote
 
 import httpx
 
 from .errors import VoicelibError
-from .models import Speech
+from .models import LexiconEntry, Speech
+
+PLS_MEDIA_TYPE = "application/pls+xml"
 
 
 def _json(response: httpx.Response) -> Any:
@@ -23,10 +26,13 @@ class Call:
     json: Optional[Dict[str, Any]] = None
     headers: Dict[str, str] = field(default_factory=dict)
     parse: Callable[[httpx.Response], Any] = _json
+    content: Optional[bytes] = None  # a body other than JSON (a PLS document), sent as it is
 
     def request(self, http: Any) -> httpx.Request:
         params = {k: _param(v) for k, v in (self.params or {}).items() if v is not None}
-        return http.build_request(self.method, self.path, params=params, json=self.json, headers=self.headers)
+        return http.build_request(
+            self.method, self.path, params=params, json=self.json, content=self.content, headers=self.headers
+        )
 
 
 def _param(value: Any) -> Any:
@@ -140,3 +146,48 @@ def save_design(preview_id: str, name: str, options: Dict[str, Any]) -> Call:
 
 def delete_design(voice_id: str) -> Call:
     return Call("DELETE", f"/api/v1/voices/designs/{voice_id}")
+
+
+def _lexicon(lexicon_id: str) -> str:
+    # Quoted: an id is the caller's string, and a "/" or "?" in it must not reach another route.
+    return f"/api/v1/lexicons/{quote(lexicon_id, safe='')}"
+
+
+def _lexicon_body(name: str, entries: Sequence[LexiconEntry], language: Optional[str]) -> Dict[str, Any]:
+    return _drop_none({"name": name, "language": language, "entries": list(entries)})
+
+
+def _pls(pls_text: str) -> Dict[str, Any]:
+    return {"content": pls_text.encode("utf-8"), "headers": {"content-type": f"{PLS_MEDIA_TYPE}; charset=utf-8"}}
+
+
+def lexicons_list() -> Call:
+    return Call("GET", "/api/v1/lexicons", parse=lambda r: r.json()["lexicons"])
+
+
+def lexicon_create(name: str, entries: Sequence[LexiconEntry], language: Optional[str]) -> Call:
+    return Call("POST", "/api/v1/lexicons", json=_lexicon_body(name, entries, language))
+
+
+def lexicon_get(lexicon_id: str) -> Call:
+    return Call("GET", _lexicon(lexicon_id), params={"format": "json"})
+
+
+def lexicon_update(lexicon_id: str, name: str, entries: Sequence[LexiconEntry], language: Optional[str]) -> Call:
+    return Call("PUT", _lexicon(lexicon_id), json=_lexicon_body(name, entries, language))
+
+
+def lexicon_delete(lexicon_id: str) -> Call:
+    return Call("DELETE", _lexicon(lexicon_id))
+
+
+def lexicon_import_pls(name: Optional[str], pls_text: str) -> Call:
+    return Call("POST", "/api/v1/lexicons", params={"name": name}, **_pls(pls_text))
+
+
+def lexicon_replace_pls(lexicon_id: str, pls_text: str, name: Optional[str]) -> Call:
+    return Call("PUT", _lexicon(lexicon_id), params={"name": name}, **_pls(pls_text))
+
+
+def lexicon_export_pls(lexicon_id: str) -> Call:
+    return Call("GET", _lexicon(lexicon_id), params={"format": "pls"}, parse=lambda r: r.text)

@@ -1,15 +1,15 @@
 """Asyncio client: ``async with AsyncClient(url, api_key=...) as vl: await vl.tts.create(...)``."""
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Optional
+from typing import Any, AsyncIterator, List, Optional, Sequence
 
 import httpx
 
 from . import _calls as calls
 from .client import DEFAULT_TIMEOUT
 from .models import (
-    Captions, CloneResult, Deleted, DesignPreviews, GenerationRecord, HistoryPage, Languages, Me, Models,
-    Ping, SavedDesign, Speech, Voice, VoicePage,
+    Captions, CloneResult, Deleted, DesignPreviews, GenerationRecord, HistoryPage, Languages, Lexicon,
+    LexiconEntry, LexiconSummary, Me, Models, Ping, SavedDesign, Speech, Voice, VoicePage,
 )
 
 
@@ -117,6 +117,36 @@ class _Voices:
         return await self._c._run(calls.delete_design(voice_id))
 
 
+class _Lexicons:
+    def __init__(self, client: "AsyncClient") -> None:
+        self._c = client
+
+    async def list(self) -> List[LexiconSummary]:
+        return await self._c._run(calls.lexicons_list())
+
+    async def create(self, name: str, entries: Sequence[LexiconEntry], language: Optional[str] = None) -> Lexicon:
+        return await self._c._run(calls.lexicon_create(name, entries, language))
+
+    async def get(self, lexicon_id: str) -> Lexicon:
+        return await self._c._run(calls.lexicon_get(lexicon_id))
+
+    async def update(self, lexicon_id: str, name: str, entries: Sequence[LexiconEntry],
+                     language: Optional[str] = None) -> Lexicon:
+        return await self._c._run(calls.lexicon_update(lexicon_id, name, entries, language))
+
+    async def delete(self, lexicon_id: str) -> Deleted:
+        return await self._c._run(calls.lexicon_delete(lexicon_id))
+
+    async def import_pls(self, name: Optional[str], pls_text: str) -> Lexicon:
+        return await self._c._run(calls.lexicon_import_pls(name, pls_text))
+
+    async def replace_pls(self, lexicon_id: str, pls_text: str, name: Optional[str] = None) -> Lexicon:
+        return await self._c._run(calls.lexicon_replace_pls(lexicon_id, pls_text, name))
+
+    async def export_pls(self, lexicon_id: str) -> str:
+        return await self._c._run(calls.lexicon_export_pls(lexicon_id))
+
+
 class AsyncClient:
     """The voicelib API for asyncio. Failed calls raise :class:`voicelib.VoicelibError`."""
 
@@ -128,6 +158,7 @@ class AsyncClient:
             self._http.headers.update(headers)
         self.tts = _Tts(self)
         self.voices = _Voices(self)
+        self.lexicons = _Lexicons(self)
 
     async def _run(self, call: calls.Call) -> Any:
         return call.parse(calls.check(await self._http.send(call.request(self._http))))

@@ -1,14 +1,14 @@
 """Blocking client: ``with Client(url, api_key=...) as vl: vl.tts.create(...)``."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, List, Optional, Sequence
 
 import httpx
 
 from . import _calls as calls
 from .models import (
-    Captions, CloneResult, Deleted, DesignPreviews, GenerationRecord, HistoryPage, Languages, Me, Models,
-    Ping, SavedDesign, Speech, Voice, VoicePage,
+    Captions, CloneResult, Deleted, DesignPreviews, GenerationRecord, HistoryPage, Languages, Lexicon,
+    LexiconEntry, LexiconSummary, Me, Models, Ping, SavedDesign, Speech, Voice, VoicePage,
 )
 
 DEFAULT_TIMEOUT = httpx.Timeout(300.0, connect=10.0)  # seconds: long texts synthesize for a while
@@ -44,7 +44,8 @@ class _Tts:
         self._c = client
 
     def create(self, text: str, voice: str, **options: Any) -> Speech:
-        """Synthesizes; options as the API: model, format, speed, temperature, captions..."""
+        """Synthesizes; options as the API: model, format, speed, temperature, captions,
+        lexicon_ids (up to 3 lexicon ids, the first listed winning)..."""
         return self._c._run(calls.tts_create(text, voice, options))
 
     def get(self, generation_id: str) -> GenerationRecord:
@@ -65,7 +66,8 @@ class _Tts:
         return self._c._run(calls.tts_delete(generation_id))
 
     def stream(self, text: str, voice: str, **options: Any) -> SpeechStream:
-        """The audio while it is synthesized. Refusals raise here, before any byte is read."""
+        """The audio while it is synthesized (options as create, lexicon_ids included).
+        Refusals raise here, before any byte is read."""
         http = self._c._http
         request = http.build_request("POST", "/api/v1/tts/stream", json=calls.tts_body(text, voice, options))
         response = http.send(request, stream=True)
@@ -125,6 +127,46 @@ class _Voices:
         return self._c._run(calls.delete_design(voice_id))
 
 
+class _Lexicons:
+    """Pronunciation lexicons (docs/text.md, "Lexicons"): JSON, or W3C PLS 1.0 documents in and out.
+    Speech uses them by id: ``tts.create(..., lexicon_ids=[...])`` (up to 3; ``tts.stream`` too)."""
+
+    def __init__(self, client: "Client") -> None:
+        self._c = client
+
+    def list(self) -> List[LexiconSummary]:
+        """Own lexicons and those shared in the caller's workspace, oldest first, with entry counts."""
+        return self._c._run(calls.lexicons_list())
+
+    def create(self, name: str, entries: Sequence[LexiconEntry], language: Optional[str] = None) -> Lexicon:
+        """Entries are ``{"text", "alias"}`` or ``{"text", "ipa"}``, optionally ``case_sensitive``;
+        ``language`` is a BCP-47 tag, ``en`` when omitted."""
+        return self._c._run(calls.lexicon_create(name, entries, language))
+
+    def get(self, lexicon_id: str) -> Lexicon:
+        return self._c._run(calls.lexicon_get(lexicon_id))
+
+    def update(self, lexicon_id: str, name: str, entries: Sequence[LexiconEntry],
+               language: Optional[str] = None) -> Lexicon:
+        """Replaces name, language and every entry (PUT); its creator or the workspace owner only."""
+        return self._c._run(calls.lexicon_update(lexicon_id, name, entries, language))
+
+    def delete(self, lexicon_id: str) -> Deleted:
+        return self._c._run(calls.lexicon_delete(lexicon_id))
+
+    def import_pls(self, name: Optional[str], pls_text: str) -> Lexicon:
+        """A new lexicon from a PLS document; ``name=None`` keeps the document's own (``vl:name``)."""
+        return self._c._run(calls.lexicon_import_pls(name, pls_text))
+
+    def replace_pls(self, lexicon_id: str, pls_text: str, name: Optional[str] = None) -> Lexicon:
+        """Replaces a lexicon with a PLS document's language and entries (and name, as import_pls)."""
+        return self._c._run(calls.lexicon_replace_pls(lexicon_id, pls_text, name))
+
+    def export_pls(self, lexicon_id: str) -> str:
+        """The lexicon as a W3C PLS 1.0 document, which import_pls reads back as the same lexicon."""
+        return self._c._run(calls.lexicon_export_pls(lexicon_id))
+
+
 class Client:
     """The voicelib API. Failed calls raise :class:`voicelib.VoicelibError`."""
 
@@ -136,6 +178,7 @@ class Client:
             self._http.headers.update(headers)
         self.tts = _Tts(self)
         self.voices = _Voices(self)
+        self.lexicons = _Lexicons(self)
 
     def _run(self, call: calls.Call) -> Any:
         return call.parse(calls.check(self._http.send(call.request(self._http))))
