@@ -1,4 +1,4 @@
-import { ApiError, api, describeError, localPath } from './api.js';
+import { ApiError, type Voice, api, describeError, localPath } from './api.js';
 import { confirmButton, h, messageBox } from './dom.js';
 
 interface Generation {
@@ -37,6 +37,14 @@ export function historyView(): HTMLElement {
   const empty = h('p', { class: 'note', hidden: true }, 'No generations yet.');
   let cursor: string | null = null;
   const urls: string[] = [];
+  /** Voice id → name, from the whole voice list (catalog and the caller's own), read once per refresh. */
+  let names: Promise<Map<string, string>> | null = null;
+  const voiceNames = (): Promise<Map<string, string>> =>
+    (names ??= api
+      .get<{ voices: Voice[] }>('/api/v1/voices')
+      .then((list) => new Map(list.voices.map((v) => [v.id, v.name])))
+      // Without the list, rows show voice ids: the history itself still loads.
+      .catch(() => new Map()));
 
   async function load(reset: boolean): Promise<void> {
     if (reset) {
@@ -44,9 +52,12 @@ export function historyView(): HTMLElement {
       body.replaceChildren();
     }
     try {
-      const page = await api.get<HistoryPage>(`/api/v1/tts?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const [page, known] = await Promise.all([
+        api.get<HistoryPage>(`/api/v1/tts?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+        voiceNames(),
+      ]);
       errors.show(null);
-      for (const g of page.generations) body.append(row(g));
+      for (const g of page.generations) body.append(row(g, known.get(g.voice_id)));
       cursor = page.next_cursor;
       more.hidden = !page.has_more;
       empty.hidden = body.children.length > 0;
@@ -65,7 +76,8 @@ export function historyView(): HTMLElement {
     return url;
   }
 
-  function row(g: Generation): HTMLTableRowElement {
+  /** A generation's row; `voiceName` is absent for a voice since deleted (its id is shown). */
+  function row(g: Generation, voiceName: string | undefined): HTMLTableRowElement {
     const play = h('button', { type: 'button', class: 'small', 'aria-label': `Play ${g.id}` }, '▶ Play');
     play.addEventListener('click', async () => {
       try {
@@ -88,7 +100,7 @@ export function historyView(): HTMLElement {
       'tr',
       { 'data-generation-id': g.id },
       h('td', {}, new Date(g.created_at).toLocaleString()),
-      h('td', {}, g.voice_id),
+      h('td', { class: 'voice-name', title: g.voice_id }, voiceName ?? g.voice_id),
       h('td', {}, g.model),
       h('td', {}, g.characters),
       h('td', {}, g.points_used),
@@ -115,6 +127,7 @@ export function historyView(): HTMLElement {
   const el = h('section', { class: 'history-view' }, h('div', { class: 'row' }, refresh), errors, empty, h('div', { class: 'scroll' }, table), more, audio);
   (el as HTMLElement & { refresh?: () => void }).refresh = () => {
     for (const url of urls.splice(0)) URL.revokeObjectURL(url);
+    names = null; // clones and designs made since the last visit
     void load(true);
   };
   return el;

@@ -156,6 +156,10 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
     await page.getByRole('tab', { name: 'History' }).click();
     const row = page.locator(`tr[data-generation-id="${id}"]`);
     await row.waitFor();
+    // The voice by its name (the catalog's), its id on hover.
+    const voice = row.locator('td.voice-name');
+    assert.equal(await voice.textContent(), 'Harper');
+    assert.match((await voice.getAttribute('title')) ?? '', /^voice_/);
     await screenshot(page, 'studio-history');
     // Play: the history player loads this generation and its playhead moves.
     await row.getByRole('button', { name: `Play ${id}` }).click();
