@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasCommand } from './process.js';
 import { freePort } from './server.js';
 import { startRedis as startRedisFixture } from './services.js';
 
@@ -13,13 +14,12 @@ export interface Service {
   stop(): void;
 }
 
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const hasPostgres = () => fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').length > 0;
 
 /** Why the cluster tests cannot run here, or null: they need Debian's postgresql and redis-server. */
 export function servicesMissing(): string | null {
   if (!hasPostgres()) return 'PostgreSQL is not installed (apt-get install postgresql)';
-  if (!has('redis-server')) return 'redis-server is not installed (apt-get install redis-server)';
+  if (!hasCommand('redis-server')) return 'redis-server is not installed (apt-get install redis-server)';
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,6 +6,11 @@ import { fileURLToPath } from 'node:url';
 export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = path.join(DIST, 'src', 'cli.js');
 export const MAIN = path.join(DIST, 'src', 'main.js');
+
+/** Whether a program is on the PATH (the tests that need a Debian tool skip or fail by it). */
+export function hasCommand(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+}
 
 export interface RunResult {
   code: number | null;

@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { decodeAudio } from '../../src/audio/decode.js';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 import { encodeWav } from '../../src/audio/wav.js';
 import type { SpeechEngine } from '../../src/speech/engine.js';
+import { hasCommand } from '../helpers/process.js';
 
 /**
  * Stand-in "recordings" for clone and measurement tests: real espeak-ng speech pushed away from
@@ -22,7 +23,7 @@ const run = promisify(execFile);
  * rather than skip.
  */
 export const SOX_SKIP: string | null =
-  process.env['CI'] || spawnSync('sh', ['-c', 'command -v sox']).status === 0
+  process.env['CI'] || hasCommand('sox')
     ? null
     : 'sox is not installed (apt-get install sox): these recordings are pitch-shifted with it';
 
