@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../src/config.js';
+import { DIST } from './helpers/process.js';
+import { readmeSection } from './helpers/readme.js';
 
 describe('configuration of S3 storage and shared rate limits', () => {
   test('without S3_BUCKET and REDIS_URL: local disk, per-process limits', () => {
@@ -52,13 +56,9 @@ describe('configuration of S3 storage and shared rate limits', () => {
 });
 
 describe("README's configuration table", () => {
-  test('lists every variable src/config.ts reads, each in one row, in one unbroken table', async () => {
-    const { readFileSync } = await import('node:fs');
-    const root = new URL('../..', import.meta.url);
-    const source = readFileSync(new URL('src/config.ts', root), 'utf8');
-    const readme = readFileSync(new URL('README.md', root), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
-    const lines = section.split('\n');
+  test('lists every variable src/config.ts reads, each in one row, in one unbroken table', () => {
+    const source = readFileSync(path.join(path.dirname(DIST), 'src', 'config.ts'), 'utf8');
+    const lines = readmeSection('Configuration').split('\n');
     const first = lines.findIndex((l) => l.startsWith('|'));
     const rows = lines.slice(first, lines.findIndex((l, i) => i > first && !l.startsWith('|')));
     const rest = lines.slice(first + rows.length);

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DIST } from '../helpers/process.js';
+import { README } from '../helpers/readme.js';
 import { type TestServer, startServer } from '../helpers/server.js';
-
-const README = fs.readFileSync(path.join(path.dirname(DIST), 'README.md'), 'utf8');
 
 /** Every number `pattern` finds in the README (it must find at least one). */
 function stated(pattern: RegExp): number[] {

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ffprobe } from '../helpers/audio.js';
-import { CLI, DIST } from '../helpers/process.js';
+import { CLI } from '../helpers/process.js';
 import { CLONE_SCRIPT, convert, speechWav } from '../helpers/recordings.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 import { type ShellResult, type ShellSession, shellSession } from '../helpers/shell.js';
+import { readmeSection } from '../helpers/readme.js';
 import { presetFor } from '../helpers/voices.js';
 
 /**
@@ -17,7 +18,6 @@ import { presetFor } from '../helpers/voices.js';
  * clone example once failed with "Argument list too long"). When this test fails, fix the README.
  */
 const SECTIONS = ['Walk-through with curl', 'OpenAI-compatible API'];
-const README = fs.readFileSync(path.join(path.dirname(DIST), 'README.md'), 'utf8');
 const VOICE = presetFor('en-US');
 
 /** What the commands printed so far that later commands refer to (placeholders such as `prev_…`). */
@@ -56,10 +56,7 @@ function need(value: string | undefined, what: string): string {
 
 /** The ```sh blocks of a `## heading` section, each split into commands (a trailing `\` continues one). */
 function readmeCommands(heading: string): string[] {
-  const start = README.indexOf(`\n## ${heading}\n`);
-  assert.ok(start >= 0, `README.md has no "## ${heading}" section any more: update this test`);
-  const end = README.indexOf('\n## ', start + 1);
-  const section = README.slice(start, end === -1 ? undefined : end);
+  const section = readmeSection(heading);
   const blocks = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
   assert.ok(blocks.length > 0, `README.md "## ${heading}" has no sh block any more: update this test`);
   const commands: string[] = [];
