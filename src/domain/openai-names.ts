@@ -53,7 +53,8 @@ export const OPENAI_VOICE_NAMES: readonly string[] = WISHES.map(([name]) => name
 
 /**
  * The English preset that fits a wish best: gender must match; then accent (3), category (2) and
- * age (1) score (an American voice stays American even where a British preset has its category); presets already taken by an earlier name are skipped so every name is its own voice.
+ * age (1) score, so an American voice stays American even where a British preset has its category;
+ * presets already taken by an earlier name are skipped so every name is its own voice.
  */
 function pick(wish: VoiceWish, taken: Set<string>): PresetVoice {
   let best: PresetVoice | undefined;
