@@ -48,8 +48,11 @@ export type Claim = { kind: 'run'; ticket: IdempotencyTicket } | { kind: 'replay
  * domain refunds failed paid work and writes no record, so running it again is safe.
  */
 export class IdempotencyService {
-  /** Claims this process holds right now; an `in_progress` row of ours not in here was lost. */
-  private readonly live = new Set<string>();
+  /**
+   * Claims this process holds or is taking right now, with their fingerprints; an `in_progress`
+   * row of ours not in here was lost.
+   */
+  private readonly live = new Map<string, string>();
 
   constructor(
     private readonly records: IdempotencyRecords,
@@ -66,6 +69,24 @@ export class IdempotencyService {
   }
 
   async claim(accountId: string, key: string, fingerprint: string): Promise<Claim> {
+    // Another request of this process holds the key, or is claiming it right now: refused before
+    // any query, so two requests racing in one process never both see the row as "ours, not live".
+    const id = liveId(accountId, key);
+    const held = this.live.get(id);
+    if (held !== undefined) throw held === fingerprint ? inUse() : reused();
+    this.live.set(id, fingerprint);
+    try {
+      const claim = await this.claimRow(accountId, key, fingerprint);
+      if (claim.kind !== 'run') this.live.delete(id);
+      return claim;
+    } catch (err) {
+      this.live.delete(id);
+      throw err;
+    }
+  }
+
+  /** The row-level claim; the caller has marked the key live in this process. */
+  private async claimRow(accountId: string, key: string, fingerprint: string): Promise<Claim> {
     // Twice at most: once more after deleting an expired row that still held the key.
     for (let attempt = 0; attempt < 2; attempt++) {
       const now = this.now();
@@ -82,7 +103,7 @@ export class IdempotencyService {
         created_at: new Date(now).toISOString(),
         expires_at: new Date(now + IDEMPOTENCY_TTL_MS).toISOString(),
       });
-      if (inserted) return this.run(accountId, key);
+      if (inserted) return { kind: 'run', ticket: { accountId, key } };
 
       const row = await this.records.find(accountId, key);
       if (!row) continue; // released between the insert and the read
@@ -90,24 +111,12 @@ export class IdempotencyService {
         await this.records.deleteExpired(accountId, key, row.created_at);
         continue;
       }
-      if (row.fingerprint !== fingerprint) {
-        throw new AppError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used with a different request; use a new key for a new request',
-        );
-      }
+      if (row.fingerprint !== fingerprint) throw reused();
       if (row.status === 'completed') return { kind: 'replay', response: replayOf(row) };
-      // Ours but no longer running here: storing its outcome failed. Take it back rather than
-      // leave it stuck until a restart.
-      const id = liveId(accountId, key);
-      if (row.holder === this.holder && !this.live.has(id)) {
-        this.live.add(id);
-        return { kind: 'run', ticket: { accountId, key } };
-      }
-      throw new AppError(
-        'idempotency_key_in_use',
-        'A request with this Idempotency-Key is still being processed; retry after it finishes',
-      );
+      // Ours, and no request of this process had it live: storing its outcome failed. Take it
+      // back rather than leave it stuck until a restart.
+      if (row.holder === this.holder) return { kind: 'run', ticket: { accountId, key } };
+      throw inUse();
     }
     throw new AppError('idempotency_key_in_use', 'This Idempotency-Key is changing hands; retry shortly');
   }
@@ -153,14 +162,18 @@ export class IdempotencyService {
   sweepExpired(): Promise<number> {
     return this.records.deleteAllExpired(new Date(this.now()).toISOString());
   }
-
-  private run(accountId: string, key: string): Claim {
-    this.live.add(liveId(accountId, key));
-    return { kind: 'run', ticket: { accountId, key } };
-  }
 }
 
 const liveId = (accountId: string, key: string) => `${accountId}\n${key}`;
+
+const reused = () =>
+  new AppError(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request; use a new key for a new request',
+  );
+
+const inUse = () =>
+  new AppError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry after it finishes');
 
 function replayOf(row: IdempotencyRecord): StoredResponse {
   return {
