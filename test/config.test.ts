@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../src/config.js';
-import { DIST } from './helpers/process.js';
+import { ROOT } from './helpers/process.js';
 import { readmeSection } from './helpers/readme.js';
 
 describe('configuration of S3 storage and shared rate limits', () => {
@@ -57,7 +57,7 @@ describe('configuration of S3 storage and shared rate limits', () => {
 
 describe("README's configuration table", () => {
   test('lists every variable src/config.ts reads, each in one row, in one unbroken table', () => {
-    const source = readFileSync(path.join(path.dirname(DIST), 'src', 'config.ts'), 'utf8');
+    const source = readFileSync(path.join(ROOT, 'src', 'config.ts'), 'utf8');
     const lines = readmeSection('Configuration').split('\n');
     const first = lines.findIndex((l) => l.startsWith('|'));
     const rows = lines.slice(first, lines.findIndex((l, i) => i > first && !l.startsWith('|')));

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { normalizeDocument } from '../../src/openapi-document.js';
+import { ROOT } from '../helpers/process.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CLIENTS = path.join(ROOT, 'clients');
 
 function check(dir: string) {

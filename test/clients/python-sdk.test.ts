@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { ROOT } from '../helpers/process.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const METRICS_TOKEN = 'python-metrics-token-0123456789';
 
 /** Runs a command to its end; stdout and stderr together, for the failure message. */

@@ -2,12 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { OPENAI_MODELS, OPENAI_VOICE_NAMES, openAiVoiceTable, voiceForOpenAi } from '../../src/domain/openai-names.js';
+import { ROOT } from '../helpers/process.js';
 
 /** OpenAI's names on /v1/audio/speech: which presets they become, checked against what OpenAI's voices are like and against the docs. */
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** OpenAI's eleven voices by their published character: gender, and the two that read British. */
 const OPENAI_VOICES: Record<string, { gender: string; british?: true }> = {

@@ -5,10 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { DIST } from '../helpers/process.js';
+import { ROOT } from '../helpers/process.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 
-const ROOT = path.dirname(DIST);
 const HOOKS = path.join(ROOT, 'test', 'fuzz', 'voicelib_hooks.py');
 
 export interface FuzzOptions {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DIST } from '../helpers/process.js';
+import { ROOT } from '../helpers/process.js';
 import { runFuzz } from './harness.js';
 
 /**
@@ -7,7 +7,7 @@ import { runFuzz } from './harness.js';
  * FUZZ_MAX_EXAMPLES (default 100 per operation and phase), FUZZ_MAX_TIME_S (default 1200),
  * FUZZ_SEED; TEST_DATABASE_URL runs it on PostgreSQL. Reports go to fuzz-report/.
  */
-const reportDir = path.join(path.dirname(DIST), 'fuzz-report');
+const reportDir = path.join(ROOT, 'fuzz-report');
 const result = await runFuzz({
   maxExamples: Number(process.env['FUZZ_MAX_EXAMPLES'] ?? 100),
   maxTimeSeconds: Number(process.env['FUZZ_MAX_TIME_S'] ?? 1200),

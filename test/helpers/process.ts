@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = path.join(DIST, 'src', 'cli.js');
 export const MAIN = path.join(DIST, 'src', 'main.js');
+/** The repository: README, docs, scripts and the TypeScript sources beside dist/. */
+export const ROOT = path.dirname(DIST);
 
 /** Whether a program is on the PATH (the tests that need a Debian tool skip or fail by it). */
 export function hasCommand(command: string): boolean {

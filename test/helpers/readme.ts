@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIST } from './process.js';
+import { ROOT } from './process.js';
 
 /** The project's README.md, which several tests hold to what the service does. */
-export const README = fs.readFileSync(path.join(path.dirname(DIST), 'README.md'), 'utf8');
+export const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 /** The text of the README's `## heading` section, up to the next `## `; fails when the section is gone. */
 export function readmeSection(heading: string): string {

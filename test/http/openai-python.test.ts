@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { DIST } from '../helpers/process.js';
+import { ROOT } from '../helpers/process.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 
-const ROOT = path.dirname(DIST);
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
