@@ -4,6 +4,7 @@ import { encoderError, FfmpegFailure } from './ffmpeg-process.js';
 import { setFlacTotalSamples } from './flac-stream-info.js';
 import type { PcmAudio } from './pcm.js';
 import { convertPcm } from './pcm-convert.js';
+import { wavFile, wavStreamHeader } from './wav.js';
 
 /**
  * Streamed encoding: PCM arriving piece by piece (one per synthesized sentence group) becomes ONE
@@ -29,27 +30,6 @@ export interface StreamEncodeOptions {
   sampleRate: number;
   /** ffmpeg binary for mp3, opus, aac and flac; default `'ffmpeg'`. */
   ffmpegPath?: string;
-}
-
-/** "Unknown length" in a streamed WAV header: the most a 32-bit RIFF size can say, as OpenAI's stream does. */
-const UNKNOWN_SIZE = 0xffffffff;
-
-/** A 44-byte PCM16 mono WAV header; sizes unknown (streaming) unless `dataBytes` is given. */
-export function wavHeader(sampleRate: number, dataBytes?: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'latin1');
-  h.writeUInt32LE(dataBytes === undefined ? UNKNOWN_SIZE : 36 + dataBytes, 4);
-  h.write('WAVEfmt ', 8, 'latin1');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
-  h.writeUInt32LE(sampleRate, 24);
-  h.writeUInt32LE(sampleRate * 2, 28); // bytes per second
-  h.writeUInt16LE(2, 32); // block align
-  h.writeUInt16LE(16, 34); // bits per sample
-  h.write('data', 36, 'latin1');
-  h.writeUInt32LE(dataBytes === undefined ? UNKNOWN_SIZE : dataBytes, 40);
-  return h;
 }
 
 /** ffmpeg output options per format; input is always raw mono s16le at the output rate. */
@@ -89,7 +69,7 @@ export async function* encodeStream(pieces: AsyncIterable<PcmAudio>, options: St
   const { format, sampleRate } = options;
   if (format === 'wav' || format === 'pcm') {
     // The WAV header leaves with the first piece, so the first bytes out always mean "synthesis worked".
-    let header: Buffer | null = format === 'wav' ? wavHeader(sampleRate) : null;
+    let header: Buffer | null = format === 'wav' ? wavStreamHeader(sampleRate, 'pcm16') : null;
     for await (const piece of pieces) {
       const bytes = await convertPcm(piece, sampleRate, 'pcm16');
       yield header ? Buffer.concat([header, bytes]) : bytes;
@@ -160,7 +140,7 @@ async function* ffmpegStream(
  * count (ffmpeg cannot seek back on a pipe to write them). The other formats are complete as sent.
  */
 export function finalizeStreamed(format: StreamFormat, data: Buffer, totalSamples: number): Buffer {
-  if (format === 'wav') return Buffer.concat([wavHeader(wavRate(data), data.length - 44), data.subarray(44)]);
+  if (format === 'wav') return wavFile(wavRate(data), 'pcm16', (data.length - 44) / 2, [data.subarray(44)]);
   if (format === 'flac') return setFlacTotalSamples(data, totalSamples);
   return data;
 }

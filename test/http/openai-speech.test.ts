@@ -6,6 +6,7 @@ import { decode, ffprobe } from '../helpers/audio.js';
 import { KOKORO_SKIP, neuralEnv } from '../helpers/models.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
+import { until } from '../helpers/wait.js';
 
 /** A voicelib voice, by id: the native route and the compatible one take the same ids. */
 const VOICE = presetFor('en-US');
@@ -94,6 +95,24 @@ describe('OpenAI-compatible speech with the official npm client', () => {
     assert.equal(pcm.length, wavData);
     const asRaw = await ffprobe(pcm, ['-f', 's16le', '-ar', '24000', '-ac', '1']);
     assert.ok(Math.abs(Number(asRaw.format.duration) - pcm.length / 48000) < 0.01);
+  });
+
+  test('a streamed wav says "length unknown"; its stored copy has the real sizes and the same samples', async () => {
+    const res = await openai.audio.speech.create({ model: 'v-lite', voice: 'echo', input: TEXT, response_format: 'wav' }).asResponse();
+    const id = res.headers.get('x-generation-id');
+    assert.ok(id);
+    const streamed = Buffer.from(await res.arrayBuffer());
+    assert.equal(streamed.readUInt32LE(4), 0xffffffff, 'RIFF size of the stream');
+    assert.equal(streamed.readUInt32LE(40), 0xffffffff, 'data size of the stream');
+    await until('the record is ready', async () => (await server.request('GET', `/api/v1/tts/${id}`, { key: account.api_key })).body.status === 'ready');
+    const stored = Buffer.from(await (await fetch(`${server.url}/api/v1/tts/${id}/audio`, { headers: { authorization: `Bearer ${account.api_key}` } })).arrayBuffer());
+    assert.equal(stored.length, streamed.length);
+    assert.equal(stored.readUInt32LE(4), stored.length - 8, 'RIFF size');
+    assert.equal(stored.readUInt32LE(40), stored.length - 44, 'data size');
+    assert.deepEqual(stored.subarray(0, 4), streamed.subarray(0, 4));
+    assert.deepEqual(stored.subarray(8, 40), streamed.subarray(8, 40), 'the same format chunk');
+    assert.ok(stored.subarray(44).equals(streamed.subarray(44)), 'the same samples');
+    assert.equal((await ffprobe(stored)).streams[0]?.sample_rate, '24000');
   });
 
   test('each request is charged ceil(characters / 15) and recorded once in the history', async () => {
