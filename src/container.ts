@@ -21,13 +21,11 @@ import { PointsLedger, type ReconcileResult } from './domain/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
 import { Metrics } from './observability/metrics.js';
 import { FairQueue } from './queue/fair-queue.js';
-import { BullJobQueue, startBullWorker } from './queue/bull-queue.js';
 import { InProcessJobQueue } from './queue/in-process-queue.js';
 import { type SpeechQueue, SpeechJobRunner } from './domain/speech-jobs.js';
 import { newId } from './ids.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
-import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.js';
 import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
 import { CloneFitter } from './voices/clone-fit/fitter.js';
@@ -35,7 +33,6 @@ import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
-import { S3BlobStore } from './storage/s3-blob-store.js';
 
 export type { Role };
 
@@ -114,12 +111,14 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     ? Object.freeze({ ...baseConfig, tempDir: path.join(baseConfig.tempDir, processId) })
     : baseConfig;
   // Shared stores first: an unreachable bucket or Redis fails start-up with a message naming it.
+  // Their client libraries (AWS SDK, ioredis, BullMQ: ~10 MB of heap) load only when configured.
   const blobs: BlobStore = config.s3
-    ? await S3BlobStore.open(config.s3)
+    ? await (await import('./storage/s3-blob-store.js')).S3BlobStore.open(config.s3)
     : new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const rateLimiter: RateLimiter = config.redisUrl
-    ? await RedisRateLimiter.connect(config.redisUrl)
+    ? await (await import('./ratelimit/redis-rate-limiter.js')).RedisRateLimiter.connect(config.redisUrl)
     : new MemoryRateLimiter();
+  const bull = config.redisUrl ? await import('./queue/bull-queue.js') : null;
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   // Before any reservation is taken: its holder must be seen alive by other processes' sweeps.
@@ -142,9 +141,10 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage, metrics.synthesis);
   const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
   const runner = new SpeechJobRunner({ config, store, pipeline, blobs, enhance: denoise, keepAudio: !multiProcess });
-  const queue: SpeechQueue = config.redisUrl
-    ? new BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
-    : new InProcessJobQueue(localQueue, runner.run);
+  const queue: SpeechQueue =
+    bull && config.redisUrl
+      ? new bull.BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
+      : new InProcessJobQueue(localQueue, runner.run);
   const { callers, changes } = await callerSharing(config, database, role);
   const accounts = new AccountService(store, { callers, ...(changes ? { changes } : {}) });
   const lexicons = new LexiconService(new LexiconStore(database.db));
@@ -224,8 +224,8 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
         reconciler.unref();
       }
       if (role !== 'api' && config.engineWarmup) await engines.warm();
-      if (role !== 'api' && config.redisUrl) {
-        worker = await startBullWorker(runner.run, {
+      if (role !== 'api' && bull && config.redisUrl) {
+        worker = await bull.startBullWorker(runner.run, {
           redisUrl: config.redisUrl,
           concurrency: config.queue.concurrency,
           lockMs: config.queue.lockMs,
