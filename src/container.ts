@@ -111,7 +111,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     ? Object.freeze({ ...baseConfig, tempDir: path.join(baseConfig.tempDir, processId) })
     : baseConfig;
   // Shared stores first: an unreachable bucket or Redis fails start-up with a message naming it.
-  // Their client libraries (AWS SDK, ioredis, BullMQ: ~10 MB of heap) load only when configured.
+  // Their client libraries (AWS SDK, ioredis, BullMQ: ~9 MB of heap) load only when configured.
   const blobs: BlobStore = config.s3
     ? await (await import('./storage/s3-blob-store.js')).S3BlobStore.open(config.s3)
     : new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
