@@ -118,7 +118,6 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   const rateLimiter: RateLimiter = config.redisUrl
     ? await (await import('./ratelimit/redis-rate-limiter.js')).RedisRateLimiter.connect(config.redisUrl)
     : new MemoryRateLimiter();
-  const bull = config.redisUrl ? await import('./queue/bull-queue.js') : null;
   const database = await openDatabase(config.databaseUrl);
   await database.migrate();
   // Before any reservation is taken: its holder must be seen alive by other processes' sweeps.
@@ -141,10 +140,13 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage, metrics.synthesis);
   const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
   const runner = new SpeechJobRunner({ config, store, pipeline, blobs, enhance: denoise, keepAudio: !multiProcess });
-  const queue: SpeechQueue =
-    bull && config.redisUrl
-      ? new bull.BullJobQueue({ redisUrl: config.redisUrl, maxWaiting: config.queue.maxWaiting, jobTimeoutMs: config.queue.jobTimeoutMs })
-      : new InProcessJobQueue(localQueue, runner.run);
+  const queue: SpeechQueue = config.redisUrl
+    ? new (await import('./queue/bull-queue.js')).BullJobQueue({
+        redisUrl: config.redisUrl,
+        maxWaiting: config.queue.maxWaiting,
+        jobTimeoutMs: config.queue.jobTimeoutMs,
+      })
+    : new InProcessJobQueue(localQueue, runner.run);
   const { callers, changes } = await callerSharing(config, database, role);
   const accounts = new AccountService(store, { callers, ...(changes ? { changes } : {}) });
   const lexicons = new LexiconService(new LexiconStore(database.db));
@@ -224,8 +226,8 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
         reconciler.unref();
       }
       if (role !== 'api' && config.engineWarmup) await engines.warm();
-      if (role !== 'api' && bull && config.redisUrl) {
-        worker = await bull.startBullWorker(runner.run, {
+      if (role !== 'api' && config.redisUrl) {
+        worker = await (await import('./queue/bull-queue.js')).startBullWorker(runner.run, {
           redisUrl: config.redisUrl,
           concurrency: config.queue.concurrency,
           lockMs: config.queue.lockMs,

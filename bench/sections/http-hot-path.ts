@@ -138,6 +138,12 @@ async function speechRows(bench: BenchServer): Promise<void> {
 /** Quiet time after each timed call, counted in its CPU: what it left running (storing, GC) ends there. */
 const SETTLE_MS = 200;
 
+/** Milliseconds of CPU this process (every thread) has spent since `before` (a `process.cpuUsage()`). */
+function cpuMsSince(before: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / 1000;
+}
+
 /**
  * `run`'s wall-clock milliseconds, and the milliseconds of CPU this process (every thread) spends
  * from its start until SETTLE_MS after it: work a call leaves behind counts as its own and does not
@@ -147,8 +153,7 @@ async function withCpu(run: () => Promise<number>): Promise<{ ms: number; cpu: n
   const before = process.cpuUsage();
   const ms = await run();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const { user, system } = process.cpuUsage(before);
-  return { ms, cpu: (user + system) / 1000 };
+  return { ms, cpu: cpuMsSince(before) };
 }
 
 async function speechRowsWith(bench: BenchServer, client: ThreadClient): Promise<void> {
@@ -223,8 +228,7 @@ async function concurrencyRow(bench: BenchServer, client: ThreadClient): Promise
         }
       }),
     );
-    const { user, system } = process.cpuUsage(before);
-    return { rps: total / ((performance.now() - started) / 1000), cpu: (user + system) / 1000 / total };
+    return { rps: total / ((performance.now() - started) / 1000), cpu: cpuMsSince(before) / total };
   };
   await rate(2, 4);
   const one = await rate(1, 12);

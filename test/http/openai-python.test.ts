@@ -5,7 +5,6 @@ import { after, before, describe, test } from 'node:test';
 import { ROOT } from '../helpers/process.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 
-
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
