@@ -3,7 +3,8 @@
  * (so every format also pays for resampling), plus the fixed cost of starting ffmpeg and the cost
  * of resampling alone. Where a faster path replaced an older one, both run here so that the
  * comparison comes from one run on one machine state: MP3 through the WebAssembly LAME (worker
- * threads) and through ffmpeg, and resampling through Speex (WebAssembly) and the TypeScript sinc.
+ * threads) and through ffmpeg, LAME itself natively and in WebAssembly, and resampling through
+ * libsoxr (native), Speex (WebAssembly) and the TypeScript sinc.
  * Prints a table; never passes or fails.
  *
  *   npx tsc -p tsconfig.json && node dist/bench/encode.js
@@ -12,7 +13,11 @@ import { readFileSync } from 'node:fs';
 import { AUDIO_FORMATS, type EncodeAudioOptions, encodeAudio } from '../src/audio/encode.js';
 import { runFfmpeg } from '../src/audio/ffmpeg-process.js';
 import type { PcmAudio } from '../src/audio/pcm.js';
+import { createNativeMp3Encoder, type Mp3Encoder } from '../src/audio/mp3-native.js';
+import { createWasmMp3Encoder } from '../src/audio/mp3-wasm-encoder.js';
 import { resample, resampleSinc } from '../src/audio/resample.js';
+import { resampleSoxr } from '../src/audio/soxr-resampler.js';
+import { resampleSpeex } from '../src/audio/speex-resampler.js';
 
 const SOURCE_RATE = 22050;
 const TARGET_RATE = 44100;
@@ -99,14 +104,21 @@ for (const [label, options] of rows) {
   console.log(`${label.padEnd(12)}${cells.join('')}`);
 }
 
-for (const [label, run] of [
-  ['resample', resample],
-  ['rs. sinc', resampleSinc],
-] as const) {
+/** Each resampler alone; null where it cannot load here. */
+const resamplers: [string, string, (pcm: PcmAudio) => Float32Array | null][] = [
+  ['rs. soxr', 'libsoxr, native: what `resample` uses where it loads', (pcm) =>
+    resampleSoxr(pcm.samples, pcm.sampleRate, TARGET_RATE, Math.ceil((pcm.samples.length * TARGET_RATE) / pcm.sampleRate))],
+  ['rs. speex', 'Speex in WebAssembly (fallback)', (pcm) =>
+    resampleSpeex(pcm.samples, pcm.sampleRate, TARGET_RATE, Math.ceil((pcm.samples.length * TARGET_RATE) / pcm.sampleRate))],
+  ['rs. sinc', 'the TypeScript sinc (last fallback)', (pcm) => resampleSinc(pcm, TARGET_RATE).samples],
+];
+for (const [label, what, run] of resamplers) {
+  if (run(speechLike(1)) === null) {
+    console.log(`${label.padEnd(12)}(not loadable here)`);
+    continue;
+  }
   const cells: string[] = [];
-  for (const pcm of inputs) cells.push(cell(`${timing(await measure(() => run(pcm, TARGET_RATE)))} ms`, 28));
-  const what =
-    label === 'resample' ? 'Speex in WebAssembly, what the formats use' : 'the TypeScript sinc (fallback)';
+  for (const pcm of inputs) cells.push(cell(`${timing(await measure(() => run(pcm)))} ms`, 28));
   console.log(`${label.padEnd(12)}${cells.join('')}   (${what})`);
 }
 // A typical speech request: a sentence or a paragraph, MP3 at 24 kHz and 64 kbit/s.
@@ -122,13 +134,33 @@ for (const seconds of [2, 10]) {
   }
   console.log(`  ${String(seconds).padStart(3)} s: ${cells.join(', ')}`);
 }
+/** LAME alone on this thread, at 24 kHz and 64 kbit/s: libmp3lame and the WebAssembly build (same bytes). */
+const lameAlone: [string, Mp3Encoder | null][] = [
+  ['native', createNativeMp3Encoder()],
+  ['WebAssembly', await createWasmMp3Encoder()],
+];
+const tenSeconds = resample(speechLike(10), 24000).samples;
+const lameCells: string[] = [];
+for (const [label, encoder] of lameAlone) {
+  if (!encoder) {
+    lameCells.push(`${label}: not loadable here`);
+    continue;
+  }
+  const t = await measure(() => {
+    encoder.configure({ channels: 1, sampleRate: 24000, bitrate: 64, outputSampleRate: 24000 });
+    encoder.encode([tenSeconds]);
+    encoder.finalize();
+  });
+  lameCells.push(`${label} ${timing(t)} ms`);
+}
+console.log(`  LAME alone, 10 s, this thread: ${lameCells.join(', ')}`);
 
 const twoMinutes = speechLike(120);
-const speex = await measure(() => resample(twoMinutes, TARGET_RATE));
-const sinc = await measure(() => resampleSinc(twoMinutes, TARGET_RATE));
-console.log(
-  `\nResampling 2 min, ${SOURCE_RATE} -> ${TARGET_RATE} Hz: Speex ${timing(speex)} ms, TypeScript sinc ${timing(sinc)} ms`,
-);
+const twoMinuteCells: string[] = [];
+for (const [label, , run] of resamplers) {
+  if (run(speechLike(1)) !== null) twoMinuteCells.push(`${label.slice(4)} ${timing(await measure(() => run(twoMinutes)))} ms`);
+}
+console.log(`\nResampling 2 min, ${SOURCE_RATE} -> ${TARGET_RATE} Hz: ${twoMinuteCells.join(', ')}`);
 
 const startup = await measure(() => runFfmpeg('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-version']));
 console.log(`ffmpeg start-up alone (ffmpeg -version, same spawn path): ${timing(startup)} ms`);

@@ -1,12 +1,14 @@
 import { parentPort } from 'node:worker_threads';
-import { createEncoder, createMp3Encoder } from 'wasm-media-encoders';
 import { withInfoFrame } from './mp3-info-frame.js';
+import { createNativeMp3Encoder, type Mp3Encoder } from './mp3-native.js';
+import { createWasmMp3Encoder } from './mp3-wasm-encoder.js';
 import { resample } from './resample.js';
 
 /**
- * Worker thread owning one LAME encoder (`wasm-media-encoders`, LAME compiled to WebAssembly).
- * Jobs are handled one at a time in arrival order: resample to the output rate, encode CBR mono,
- * and prepend the Info/LAME frame so decoders drop the encoder delay and padding.
+ * Worker thread owning one LAME encoder: libmp3lame itself where it loads (`mp3-native.ts`), else
+ * LAME compiled to WebAssembly (`mp3-wasm-encoder.ts`); both write the same bytes. Jobs are
+ * handled one at a time in arrival order: resample to the output rate, encode CBR mono, and
+ * prepend the Info/LAME frame so decoders drop the encoder delay and padding.
  */
 
 /** One file to encode. `samples` (mono, at `inputRate`) are transferred to the worker. */
@@ -44,25 +46,7 @@ const MIN_OUTPUT_SAMPLES = 1152;
 const port = parentPort;
 if (port === null) throw new Error('mp3-wasm-worker.js must run in a worker thread');
 
-type Encoder = Awaited<ReturnType<typeof createMp3Encoder>>;
-type RawParams = (params: Record<string, unknown>) => Int32Array;
-
-/**
- * The library accepts only the bitrates common to MPEG-1 and MPEG-2 and rejects 56 and 144 kbit/s,
- * which LAME itself supports. Its parameter block is [kbit/s, VBR quality, output rate]; this
- * validates with a permitted value and writes the real one into the block.
- */
-function allowEveryLegalBitrate(encoder: Encoder): void {
-  const target = encoder as unknown as { parseParams: RawParams };
-  const original = target.parseParams;
-  target.parseParams = (params) => {
-    const block = original({ ...params, bitrate: 64 });
-    block[0] = Number(params['bitrate']);
-    return block;
-  };
-}
-
-function encode(encoder: Encoder, job: Mp3Job): Uint8Array {
+function encode(encoder: Mp3Encoder, job: Mp3Job): Uint8Array {
   let samples = resample({ sampleRate: job.inputRate, samples: job.samples }, job.sampleRate).samples;
   const outputSamples = samples.length;
   if (samples.length < MIN_OUTPUT_SAMPLES) {
@@ -71,12 +55,7 @@ function encode(encoder: Encoder, job: Mp3Job): Uint8Array {
     padded.set(samples);
     samples = padded;
   }
-  encoder.configure({
-    channels: 1,
-    sampleRate: job.sampleRate,
-    bitrate: job.kbps as 64,
-    outputSampleRate: job.sampleRate as 8000,
-  });
+  encoder.configure({ channels: 1, sampleRate: job.sampleRate, bitrate: job.kbps, outputSampleRate: job.sampleRate });
   // The encoder owns the bytes it returns until its next call: copy each piece out.
   const body = Buffer.from(encoder.encode([samples]));
   const tail = Buffer.from(encoder.finalize());
@@ -85,25 +64,22 @@ function encode(encoder: Encoder, job: Mp3Job): Uint8Array {
 }
 
 interface Session {
-  encoder: Promise<Encoder>;
+  encoder: Promise<Mp3Encoder>;
   sampleRate: number;
 }
 
-/** Compiled once (the first encoder's), so each session only instantiates it. */
-let compiled: Exclude<Parameters<typeof createEncoder>[1], string | ArrayBuffer | Uint8Array> | undefined;
 const sessions = new Map<number, Session>();
 
-async function newEncoder(): Promise<Encoder> {
-  const encoder = compiled ? await createEncoder('audio/mpeg', compiled) : await createMp3Encoder();
-  allowEveryLegalBitrate(encoder);
-  return encoder;
+/** libmp3lame where it loads (the WebAssembly module is then never compiled), else LAME in WebAssembly. */
+async function newEncoder(): Promise<Mp3Encoder> {
+  return createNativeMp3Encoder() ?? createWasmMp3Encoder();
 }
 
 /** One session message → the reply (none for `open` and `discard`). */
 async function onSession(message: Mp3SessionMessage): Promise<Mp3WorkerMessage | null> {
   if (message.kind === 'open') {
     const encoder = newEncoder().then((e) => {
-      e.configure({ channels: 1, sampleRate: message.sampleRate, bitrate: message.kbps as 64, outputSampleRate: message.sampleRate as 8000 });
+      e.configure({ channels: 1, sampleRate: message.sampleRate, bitrate: message.kbps, outputSampleRate: message.sampleRate });
       return e;
     });
     encoder.catch(() => undefined); // reported on the session's first chunk
@@ -113,6 +89,7 @@ async function onSession(message: Mp3SessionMessage): Promise<Mp3WorkerMessage |
   const session = sessions.get(message.session);
   if (message.kind === 'discard' || !session) {
     sessions.delete(message.session);
+    if (session) (await session.encoder.catch(() => null))?.dispose?.();
     return message.kind === 'discard' ? null : { kind: 'failed', id: message.id, message: 'no such MP3 session' };
   }
   const encoder = await session.encoder;
@@ -126,11 +103,7 @@ async function onSession(message: Mp3SessionMessage): Promise<Mp3WorkerMessage |
 }
 
 try {
-  const encoder = await createMp3Encoder();
-  // The library keeps the compiled module beside the instance's exports; sessions reuse it
-  // (instantiating takes ~1 ms, compiling ~100 ms). Without it, each session compiles its own.
-  compiled = (encoder as unknown as { module?: { module?: typeof compiled } }).module?.module;
-  allowEveryLegalBitrate(encoder);
+  const encoder = await newEncoder();
   // Session messages are answered in arrival order: each waits for the one before it.
   let sessionQueue = Promise.resolve();
   port.on('message', (job: Mp3Job | Mp3SessionMessage) => {

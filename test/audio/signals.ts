@@ -54,3 +54,14 @@ export function rmsDifference(a: Float32Array, b: Float32Array): number {
   for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
   return Math.sqrt(sum / a.length);
 }
+
+/** Energy of a - b relative to b's, in dB, leaving out `edge` samples at each end (filters ramp in there). */
+export function differenceDb(a: Float32Array, b: Float32Array, edge = 100): number {
+  let difference = 0;
+  let energy = 0;
+  for (let i = edge; i < a.length - edge; i++) {
+    difference += (a[i]! - b[i]!) ** 2;
+    energy += b[i]! ** 2;
+  }
+  return 10 * Math.log10(difference / energy);
+}
