@@ -14,7 +14,12 @@ const ROUND_S = 2;
 const WARMUP_S = 1;
 /** Rounds per side, alternated (baseline, service, baseline, …) so both see the same machine load. */
 const ROUNDS = 2;
-const TTS_RUNS = { short: 7, long: 3 };
+/**
+ * Timed runs per speech row, after `warm` untimed ones of each side: a server answers the same kind
+ * of request many times, so the p50 is taken once the code paths are compiled (the first one or two
+ * short requests after start-up take 45-60 ms where later ones take 35-40).
+ */
+const TTS_RUNS = { short: { warm: 5, runs: 15 }, long: { warm: 2, runs: 5 } };
 const FLOOR_PATH = '/floor/ping';
 const CORES = availableParallelism();
 
@@ -175,11 +180,13 @@ async function speechRowsWith(bench: BenchServer, client: ThreadClient): Promise
       return performance.now() - started;
     };
     const request = () => client.post(`${server.url}/api/v1/tts`, key, { text, voice, format, model: 'v-lite' });
-    await raw();
-    await request();
+    for (let i = 0; i < runs.warm; i++) {
+      await raw();
+      await request();
+    }
     const base: Array<{ ms: number; cpu: number }> = [];
     const ours: Array<{ ms: number; cpu: number }> = [];
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < runs.runs; i++) {
       base.push(await withCpu(raw));
       ours.push(await withCpu(request));
     }
@@ -200,8 +207,10 @@ async function speechRowsWith(bench: BenchServer, client: ThreadClient): Promise
     ]);
   }
   console.log(
-    `\nPOST /api/v1/tts from a client thread (answers read as bytes), voice ${voice}, 24 kHz; one warm-up each, ` +
-      'then request and baseline alternated. CPU: p50 of the whole process (every thread: server, engine and ' +
+    `\nPOST /api/v1/tts from a client thread (answers read as bytes), voice ${voice}, 24 kHz; untimed warm-ups ` +
+      `(short ${TTS_RUNS.short.warm}, long ${TTS_RUNS.long.warm} of each), then ${TTS_RUNS.short.runs} / ` +
+      `${TTS_RUNS.long.runs} timed runs, request and baseline alternated. CPU: p50 of the whole process (every ` +
+      'thread: server, engine and ' +
       `encoder workers, the client thread) from the start of each until ${SETTLE_MS} ms after it (what it left ` +
       `running counts). Floor: the request's CPU ÷ ${CORES} cores, the least its time could be with its work ` +
       'spread perfectly over the cores (in brackets, ÷ the baseline p50).\n',
