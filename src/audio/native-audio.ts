@@ -12,8 +12,16 @@ import { createRequire } from 'node:module';
  * WebAssembly LAME with ~40 % less CPU.
  */
 
-type Koffi = typeof import('koffi');
 type NativeFunction = (...args: unknown[]) => unknown;
+/** What is used of koffi, declared here: it is optional, so the build must not need its types. */
+interface KoffiLibrary {
+  func(signature: string): NativeFunction;
+  func(name: string, result: unknown, parameters: unknown[]): NativeFunction;
+}
+interface Koffi {
+  load(path: string): KoffiLibrary;
+  struct(name: string, members: Record<string, string>): unknown;
+}
 
 /** File names tried in order; a bare name goes through the system's library search. */
 const LIBRARIES: Record<'soxr' | 'lame', Partial<Record<NodeJS.Platform, string[]>>> = {
@@ -47,7 +55,7 @@ function asError(error: unknown): Error {
 }
 
 /** Opens the first of the library's names that loads, or throws naming what was tried. */
-function openLibrary(k: Koffi, name: keyof typeof LIBRARIES): ReturnType<Koffi['load']> {
+function openLibrary(k: Koffi, name: keyof typeof LIBRARIES): KoffiLibrary {
   const candidates = LIBRARIES[name][process.platform] ?? [];
   const failures: string[] = [];
   for (const file of candidates) {

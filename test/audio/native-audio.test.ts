@@ -15,7 +15,7 @@ import { differenceDb, harmonicVoice, noise } from './signals.js';
  */
 function skipUnless(loaded: boolean, why: () => Error | undefined): string | false {
   if (loaded || process.env['CI']) return false;
-  return `native library not loadable here (${why()?.message}); the WebAssembly build is used instead`;
+  return `native library not loadable here (${why()?.message.split('\n')[0]}); the WebAssembly build is used instead`;
 }
 
 const soxrSkip = skipUnless(nativeSoxr() !== null, nativeSoxrError);
