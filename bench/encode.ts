@@ -126,7 +126,7 @@ console.log('\nMP3 at 24 kHz, 64 kbit/s (the shape of a typical speech request):
 for (const seconds of [2, 10]) {
   const pcm = speechLike(seconds);
   const cells: string[] = [];
-  for (const mp3Encoder of ['wasm', 'ffmpeg'] as const) {
+  for (const mp3Encoder of ['in-process', 'ffmpeg'] as const) {
     const t = await measure(() =>
       encodeAudio(pcm, { format: 'MP3', sampleRate: 24000, bitRate: 64000, mp3Encoder }),
     );

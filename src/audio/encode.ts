@@ -3,7 +3,7 @@ import { encoderError, runFfmpeg } from './ffmpeg-process.js';
 import { setFlacTotalSamples } from './flac-stream-info.js';
 import { AUDIO_FORMAT_INFO, type AudioFormat, isSampleRate } from './formats.js';
 import { withInfoFrame } from './mp3-info-frame.js';
-import { encodeMp3Wasm, Mp3WasmUnavailableError, nearestMp3Kbps } from './mp3-wasm.js';
+import { encodeMp3InProcess, Mp3EncoderUnavailableError, nearestMp3Kbps } from './mp3-pool.js';
 import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
 import { floatsToS16le } from './pcm16.js';
@@ -31,10 +31,11 @@ export interface EncodeAudioOptions {
   /** The ffmpeg binary for FLAC, OGG_OPUS and the MP3 fallback; default `'ffmpeg'` (looked up on PATH). */
   ffmpegPath?: string;
   /**
-   * MP3 encoder: `wasm` (default; LAME in WebAssembly, in worker threads) or `ffmpeg` (libmp3lame in
-   * a spawned process). `wasm` falls back to ffmpeg for good if the module cannot load here.
+   * MP3 encoder: `in-process` (default; LAME in worker threads, natively or in WebAssembly, see
+   * `mp3-pool.ts`) or `ffmpeg` (libmp3lame in a spawned process). `in-process` falls back to ffmpeg
+   * for good if neither LAME can load here.
    */
-  mp3Encoder?: 'wasm' | 'ffmpeg';
+  mp3Encoder?: 'in-process' | 'ffmpeg';
   /** Kill ffmpeg after this long; default 60 000 ms. */
   timeoutMs?: number;
 }
@@ -114,32 +115,32 @@ async function encodeWithFfmpeg(
   return setOpusInputSampleRate(encoded, sampleRate);
 }
 
-/** Set when the WebAssembly MP3 encoder failed to load; from then on MP3 goes through ffmpeg. */
-let mp3WasmFailure: Mp3WasmUnavailableError | undefined;
+/** Set when the in-process MP3 encoder failed to load; from then on MP3 goes through ffmpeg. */
+let mp3InProcessFailure: Mp3EncoderUnavailableError | undefined;
 
-/** Remembers that the WebAssembly MP3 encoder cannot load (warned once); later MP3s use ffmpeg. */
-export function markMp3WasmUnavailable(error: Mp3WasmUnavailableError): void {
-  if (mp3WasmFailure) return;
-  mp3WasmFailure = error;
+/** Remembers that the in-process MP3 encoder cannot load (warned once); later MP3s use ffmpeg. */
+export function markMp3InProcessUnavailable(error: Mp3EncoderUnavailableError): void {
+  if (mp3InProcessFailure) return;
+  mp3InProcessFailure = error;
   process.emitWarning(`${error.message}; MP3 is encoded with ffmpeg from now on`, 'VoicelibWarning');
 }
 
-/** True while MP3 may still go through the WebAssembly encoder. */
-export function mp3WasmUsable(options: Pick<EncodeAudioOptions, 'mp3Encoder'>): boolean {
-  return options.mp3Encoder !== 'ffmpeg' && !mp3WasmFailure;
+/** True while MP3 may still go through the in-process encoder. */
+export function mp3InProcessUsable(options: Pick<EncodeAudioOptions, 'mp3Encoder'>): boolean {
+  return options.mp3Encoder !== 'ffmpeg' && !mp3InProcessFailure;
 }
 
-/** MP3 through the WebAssembly LAME (worker threads), or ffmpeg when asked or when that cannot load. */
+/** MP3 through LAME in worker threads (`mp3-pool.ts`), or ffmpeg when asked or when that cannot load. */
 async function encodeMp3(pcm: PcmAudio, options: EncodeAudioOptions): Promise<Buffer> {
-  if (options.mp3Encoder !== 'ffmpeg' && !mp3WasmFailure) {
+  if (options.mp3Encoder !== 'ffmpeg' && !mp3InProcessFailure) {
     const { sampleRate } = options;
     const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
     try {
-      return await encodeMp3Wasm(pcm, sampleRate, kbps);
+      return await encodeMp3InProcess(pcm, sampleRate, kbps);
     } catch (error) {
-      if (!(error instanceof Mp3WasmUnavailableError)) throw error;
+      if (!(error instanceof Mp3EncoderUnavailableError)) throw error;
       // Logged once: every later MP3 goes straight to ffmpeg.
-      markMp3WasmUnavailable(error);
+      markMp3InProcessUnavailable(error);
     }
   }
   return encodeWithFfmpeg(pcm, 'MP3', options);
@@ -166,8 +167,8 @@ export function checkedFormat({ format, sampleRate }: EncodeAudioOptions): (type
 
 /**
  * Encodes mono PCM to one of the service's output formats at one of its sample rates.
- * WAV, LINEAR16, ALAW, MULAW and PCM are encoded in TypeScript; MP3 (CBR) by LAME compiled to
- * WebAssembly in worker threads (`mp3-wasm.ts`; ffmpeg if that cannot load); FLAC and OGG_OPUS
+ * WAV, LINEAR16, ALAW, MULAW and PCM are encoded in TypeScript; MP3 (CBR) by LAME in worker
+ * threads (`mp3-pool.ts`: libmp3lame, else WebAssembly; ffmpeg if neither loads); FLAC and OGG_OPUS
  * (libopus) by an ffmpeg process fed raw s16le on stdin, with the file read from stdout.
  * Encoder failures become `AppError('provider_error', retryable)` with the details only in `cause`.
  *

@@ -6,9 +6,9 @@ import {
   checkedFormat,
   encodeAudio,
   ffmpegArgs,
-  markMp3WasmUnavailable,
+  markMp3InProcessUnavailable,
   mp3BitRate,
-  mp3WasmUsable,
+  mp3InProcessUsable,
   outputArgs,
   sampleEncoding,
 } from './encode.js';
@@ -16,7 +16,7 @@ import { encoderError } from './ffmpeg-process.js';
 import { type FfmpegStream, openFfmpegStream } from './ffmpeg-stream.js';
 import { AUDIO_FORMAT_INFO } from './formats.js';
 import { withInfoFrame } from './mp3-info-frame.js';
-import { Mp3WasmUnavailableError, nearestMp3Kbps, openMp3WasmSession } from './mp3-wasm.js';
+import { Mp3EncoderUnavailableError, nearestMp3Kbps, openMp3Session } from './mp3-pool.js';
 import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
 import { convertPcm } from './pcm-convert.js';
@@ -28,7 +28,7 @@ import { wavFile, wavStreamHeader } from './wav.js';
  * sentences and pauses, all at one rate), encoded bytes come out through `emit` as soon as the
  * encoder has them.
  *
- * - MP3: LAME in WebAssembly (a session on one worker thread, `mp3-wasm.ts`), or ffmpeg when that
+ * - MP3: LAME in-process (a session on one worker thread, `mp3-pool.ts`), or ffmpeg when that
  *   cannot load. A stream has no Info/LAME frame (it cannot be written before the length is known),
  *   so decoders keep LAME's 576 + 529 samples of delay at the start (~46 ms at 24 kHz).
  * - OGG_OPUS, FLAC: one ffmpeg process fed on stdin (Ogg pages of at most 200 ms so audio leaves
@@ -36,7 +36,7 @@ import { wavFile, wavStreamHeader } from './wav.js';
  * - PCM: raw s16le; WAV/LINEAR16, ALAW, MULAW: a WAV header with "unknown" sizes
  *   (`wavStreamHeader`) and then the samples.
  *
- * In-process formats and the WebAssembly MP3 resample each chunk on its own; the pipeline cuts
+ * In-process formats and the in-process MP3 resample each chunk on its own; the pipeline cuts
  * chunks at silent sentence and pause edges, so this is inaudible, and each chunk can add up to one
  * output sample of rounding.
  */
@@ -63,10 +63,10 @@ export async function openStreamEncoder(
   const info = checkedFormat(options);
   const described = { mimeType: info.mimeType, extension: info.extension };
 
-  if (format === 'MP3' && mp3WasmUsable(options)) {
+  if (format === 'MP3' && mp3InProcessUsable(options)) {
     const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
     try {
-      const session = await openMp3WasmSession(sampleRate, kbps);
+      const session = await openMp3Session(sampleRate, kbps);
       return {
         ...described,
         write: async (pcm) => {
@@ -80,8 +80,8 @@ export async function openStreamEncoder(
         abort: () => session.discard(),
       };
     } catch (error) {
-      if (!(error instanceof Mp3WasmUnavailableError)) throw encoderError(format, error);
-      markMp3WasmUnavailable(error);
+      if (!(error instanceof Mp3EncoderUnavailableError)) throw encoderError(format, error);
+      markMp3InProcessUnavailable(error);
     }
   }
 

@@ -44,7 +44,7 @@ export type Mp3WorkerMessage =
 const MIN_OUTPUT_SAMPLES = 1152;
 
 const port = parentPort;
-if (port === null) throw new Error('mp3-wasm-worker.js must run in a worker thread');
+if (port === null) throw new Error('mp3-worker.js must run in a worker thread');
 
 function encode(encoder: Mp3Encoder, job: Mp3Job): Uint8Array {
   let samples = resample({ sampleRate: job.inputRate, samples: job.samples }, job.sampleRate).samples;

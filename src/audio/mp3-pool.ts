@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Mp3Job, Mp3SessionMessage, Mp3WorkerMessage } from './mp3-wasm-worker.js';
+import type { Mp3Job, Mp3SessionMessage, Mp3WorkerMessage } from './mp3-worker.js';
 import type { PcmAudio } from './pcm.js';
 
 /**
- * MP3 encoding in-process with LAME compiled to WebAssembly (`wasm-media-encoders`), in a small
- * pool of worker threads so the event loop never waits on it. Each worker owns one encoder and
+ * MP3 encoding in-process with LAME, in a small pool of worker threads so the event loop never
+ * waits on it. Each worker runs libmp3lame where it loads, else LAME compiled to WebAssembly
+ * (`mp3-worker.ts`); both write the same bytes. Each worker owns one encoder and
  * takes one job at a time; a job goes to the worker with the fewest jobs queued. Workers start on
  * first use and are unref'd while idle, so they never keep the process alive.
  *
@@ -15,10 +16,10 @@ import type { PcmAudio } from './pcm.js';
  */
 
 /** The encoder could not be loaded at all (as opposed to failing on one file): use another one. */
-export class Mp3WasmUnavailableError extends Error {
+export class Mp3EncoderUnavailableError extends Error {
   constructor(message: string) {
-    super(`The WebAssembly MP3 encoder could not be loaded: ${message}`);
-    this.name = 'Mp3WasmUnavailableError';
+    super(`The in-process MP3 encoder could not be loaded: ${message}`);
+    this.name = 'Mp3EncoderUnavailableError';
   }
 }
 
@@ -45,7 +46,7 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  /** Resolves when the encoder inside has loaded; rejects with `Mp3WasmUnavailableError` if it cannot. */
+  /** Resolves when the encoder inside has loaded; rejects with `Mp3EncoderUnavailableError` if it cannot. */
   ready: Promise<void>;
   pending: Map<number, Pending>;
 }
@@ -54,10 +55,10 @@ const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism()));
 const slots: Slot[] = [];
 let nextId = 1;
 /** Set once a worker reports that the encoder cannot load; every later call fails fast with it. */
-let unavailable: Mp3WasmUnavailableError | undefined;
+let unavailable: Mp3EncoderUnavailableError | undefined;
 
 function startSlot(): Slot {
-  const worker = new Worker(new URL('./mp3-wasm-worker.js', import.meta.url));
+  const worker = new Worker(new URL('./mp3-worker.js', import.meta.url));
   worker.unref();
   const pending = new Map<number, Pending>();
   let markReady: () => void = () => {};
@@ -78,7 +79,7 @@ function startSlot(): Slot {
       return;
     }
     if (message.kind === 'unavailable') {
-      unavailable ??= new Mp3WasmUnavailableError(message.message);
+      unavailable ??= new Mp3EncoderUnavailableError(message.message);
       markUnavailable(unavailable);
       return;
     }
@@ -95,7 +96,7 @@ function startSlot(): Slot {
     if (index >= 0) slots.splice(index, 1);
     // A worker that dies before its encoder loads means the module cannot run here.
     if (!loaded) {
-      unavailable ??= new Mp3WasmUnavailableError(reason);
+      unavailable ??= new Mp3EncoderUnavailableError(reason);
       markUnavailable(unavailable);
     }
     for (const job of pending.values()) job.reject(new Error(`MP3 encoder worker stopped: ${reason}`));
@@ -114,10 +115,10 @@ function pickSlot(): Slot {
 /**
  * Encodes mono PCM to a CBR MP3 file at `sampleRate` (resampled in the worker) and `kbps` (a legal
  * bitrate for that rate, see `nearestMp3Kbps`), with an Info/LAME frame in front. Rejects with
- * `Mp3WasmUnavailableError` when the encoder cannot load here (callers fall back to ffmpeg), and
+ * `Mp3EncoderUnavailableError` when the encoder cannot load here (callers fall back to ffmpeg), and
  * with a plain `Error` when encoding one file fails (callers turn it into their own error).
  */
-export async function encodeMp3Wasm(pcm: PcmAudio, sampleRate: number, kbps: number): Promise<Buffer> {
+export async function encodeMp3InProcess(pcm: PcmAudio, sampleRate: number, kbps: number): Promise<Buffer> {
   if (unavailable) throw unavailable;
   const slot = pickSlot();
   const id = nextId++;
@@ -141,7 +142,7 @@ export async function encodeMp3Wasm(pcm: PcmAudio, sampleRate: number, kbps: num
 }
 
 /** Encodes one stream of PCM chunk by chunk on one worker (see `Mp3SessionMessage`). */
-export interface Mp3WasmSession {
+export interface Mp3Session {
   /** The frames ready after this chunk, and how many output samples it became. */
   write(pcm: PcmAudio): Promise<{ data: Buffer; samples: number }>;
   /** The last frames (LAME's flush). The session is closed afterwards. */
@@ -155,9 +156,9 @@ let nextSession = 1;
 /**
  * Opens a streaming MP3 encoder at `sampleRate` and `kbps` (see `nearestMp3Kbps`). Frames come out
  * without an Info frame (a stream cannot seek back to write one). Rejects with
- * `Mp3WasmUnavailableError` when the encoder cannot load here.
+ * `Mp3EncoderUnavailableError` when the encoder cannot load here.
  */
-export async function openMp3WasmSession(sampleRate: number, kbps: number): Promise<Mp3WasmSession> {
+export async function openMp3Session(sampleRate: number, kbps: number): Promise<Mp3Session> {
   if (unavailable) throw unavailable;
   const slot = pickSlot();
   await slot.ready;
@@ -195,16 +196,16 @@ export async function openMp3WasmSession(sampleRate: number, kbps: number): Prom
 
 /**
  * Starts one worker and waits until its encoder has loaded (~0.2-0.3 s of CPU here, paid by the
- * first MP3 otherwise). Rejects with `Mp3WasmUnavailableError` if it cannot load.
+ * first MP3 otherwise). Rejects with `Mp3EncoderUnavailableError` if it cannot load.
  */
-export async function warmMp3Wasm(): Promise<void> {
+export async function warmMp3(): Promise<void> {
   if (unavailable) throw unavailable;
   if (slots.length === 0) slots.push(startSlot());
   await slots[0]!.ready;
 }
 
 /** Stops the pool's workers (tests and shutdown); the next encode starts new ones. */
-export async function closeMp3WasmPool(): Promise<void> {
+export async function closeMp3Pool(): Promise<void> {
   const stopping = slots.splice(0);
   await Promise.all(stopping.map((slot) => slot.worker.terminate()));
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { after, describe, test } from 'node:test';
 import { encodeAudio } from '../../src/audio/encode.js';
-import { closeMp3WasmPool, encodeMp3Wasm, nearestMp3Kbps, warmMp3Wasm } from '../../src/audio/mp3-wasm.js';
+import { closeMp3Pool, encodeMp3InProcess, nearestMp3Kbps, warmMp3 } from '../../src/audio/mp3-pool.js';
 import { ffmpegDecodeMany, probe } from './media-tools.js';
 import { harmonicVoice, noise } from './signals.js';
 
@@ -12,8 +12,8 @@ const voice = harmonicVoice(SOURCE_RATE, 140, 1.5, 0.4);
 const hiss = noise(SOURCE_RATE, 1.5, 0.05);
 const source = { sampleRate: SOURCE_RATE, samples: voice.samples.map((v, i) => v + hiss.samples[i]!) };
 
-describe('MP3 through the WebAssembly LAME (worker threads)', () => {
-  after(() => closeMp3WasmPool());
+describe('MP3 through LAME in worker threads (libmp3lame, else WebAssembly)', () => {
+  after(() => closeMp3Pool());
 
   test('decodes with ffmpeg to the input length (± 1 frame) at 8, 24 and 48 kHz, encoded concurrently', async () => {
     const rates = [8000, 24000, 48000];
@@ -71,17 +71,17 @@ describe('MP3 through the WebAssembly LAME (worker threads)', () => {
 
   test('encoding leaves the event loop free: it runs in a worker thread', async () => {
     const long = harmonicVoice(SOURCE_RATE, 140, 20, 0.4);
-    await warmMp3Wasm(); // start a worker and load its encoder first
-    await encodeMp3Wasm(source, 44100, 128);
+    await warmMp3(); // start a worker and load its encoder first
+    await encodeMp3InProcess(source, 44100, 128);
     const before = performance.eventLoopUtilization();
-    await encodeMp3Wasm(long, 44100, 128);
+    await encodeMp3InProcess(long, 44100, 128);
     const busy = performance.eventLoopUtilization(before);
     assert.ok(busy.utilization < 0.5, `event loop busy ${(busy.utilization * 100).toFixed(0)}% of the time`);
   });
 
   test('the caller keeps its samples (the worker gets a copy)', async () => {
     const copy = source.samples.slice();
-    await encodeMp3Wasm(source, 24000, 64);
+    await encodeMp3InProcess(source, 24000, 64);
     assert.deepEqual(source.samples, copy);
   });
 });
