@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { audioBackends } from './audio/backends.js';
 import { loadConfig } from './config.js';
 import { type Container, type Role, buildContainer, summarize } from './container.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -52,6 +53,7 @@ export async function serve(role: Role = 'all'): Promise<void> {
       process: container.processId,
       database: container.database.dialect,
       queue: config.redisUrl ? 'redis' : 'in-process',
+      audio: audioBackends(),
       resumedUploads,
       releasedIdempotencyKeys,
     },

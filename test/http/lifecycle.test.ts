@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { nativeLame, nativeSoxr } from '../../src/audio/native-audio.js';
 import { freshDatabase } from '../helpers/database.js';
 import { startProcess } from '../helpers/process.js';
 
@@ -61,6 +62,15 @@ describe('process lifecycle', () => {
       .map((l) => JSON.parse(l));
     assert.ok(lines.some((l) => l.reqId && l.msg === 'request completed'));
     assert.ok(lines.some((l) => /shutting down/.test(l.msg)));
+    // The ready line names the resampler and MP3 encoder in use: native where this machine has them.
+    const readyLine = lines.find((l) => l.msg === 'voicelib ready');
+    const native = nativeSoxr() !== null && nativeLame() !== null;
+    assert.deepEqual(
+      readyLine?.audio,
+      native
+        ? { resampler: 'libsoxr', mp3: 'libmp3lame' }
+        : { resampler: 'Speex (WebAssembly)', mp3: 'LAME in WebAssembly (ffmpeg if it cannot load)' },
+    );
     assert.ok(!server.logs().includes(token), 'the admin token is not logged');
     assert.ok(!/vl_[0-9a-z]{12}_[0-9a-z]{40}/.test(server.logs()), 'no API key is logged');
   });
