@@ -2,22 +2,15 @@ import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { AccountRow, PlanRow, Store, VoiceRow } from '../db/store.js';
 import { digestMatches, generateApiKey, keyIdOf, secretMatches, storedDigest } from './api-keys.js';
-import type { CallerCache, CallerChanges } from './caller-cache.js';
+import type { Caller, CallerCache, CallerChanges } from './caller-cache.js';
 import { MAX_BALANCE, MAX_POINTS_CHANGE, requireSlots, requireWhole } from './account-limits.js';
 import { PointsLedger } from './points.js';
+
+export type { Caller } from './caller-cache.js';
 
 /** Slot limit used for plans whose slots are "set per account" when the operator set none. */
 export const DEFAULT_PER_ACCOUNT_SLOTS = 1000;
 
-/** Who is calling and under which plan: the result of authenticating an API key. */
-export interface Caller {
-  accountId: string;
-  keyId: string;
-  /** The account whose plan, slot limits and design balance apply (workspace owner or self). */
-  ownerAccountId: string;
-  plan: PlanRow;
-  workspace: { id: string; role: string; ownerAccountId: string } | null;
-}
 
 export interface SlotLimits {
   clones: number;

@@ -1,4 +1,14 @@
-import type { Caller } from './accounts.js';
+import type { PlanRow } from '../db/store.js';
+
+/** Who is calling and under which plan: the result of authenticating an API key. */
+export interface Caller {
+  accountId: string;
+  keyId: string;
+  /** The account whose plan, slot limits and design balance apply (workspace owner or self). */
+  ownerAccountId: string;
+  plan: PlanRow;
+  workspace: { id: string; role: string; ownerAccountId: string } | null;
+}
 
 /**
  * How a change to keys, accounts, plans or workspaces reaches every process that caches callers.

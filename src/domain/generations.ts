@@ -3,27 +3,24 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import { AUDIO_FORMAT_INFO } from '../audio/formats.js';
-import type { Config } from '../config.js';
-import type { GenerationFilters, GenerationRow, Store } from '../db/store.js';
+import type { GenerationFilters, GenerationRow } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
-import type { FairQueue } from '../queue/fair-queue.js';
-import type { BlobStore, ByteRange } from '../storage/blob-store.js';
+import type { ByteRange } from '../storage/blob-store.js';
 import { type CaptionMode, buildCaptions } from '../speech/captions.js';
 import type { WordTiming } from '../speech/engine.js';
 import type { TextWarning } from '../speech/markup.js';
-import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { Caller } from './accounts.js';
-import type { LexiconService } from './lexicons.js';
 import { type CreateGenerationInput, pendingRow, prepareGeneration } from './generation-request.js';
 import { type StreamedGeneration, streamGeneration } from './generation-stream.js';
-import type { PointsLedger, Reservation, ReservationKind } from './points.js';
-import { type SpeechJob, type SpeechQueue, jobAudio } from './speech-jobs.js';
-import type { VoiceDirectory } from './voice-directory.js';
+import type { Reservation, ReservationKind } from './points.js';
+import { type SpeechJob, jobAudio } from './speech-jobs.js';
 import { decodeCursor, encodeCursor } from './history-cursor.js';
+import type { GenerationDeps } from './generation-deps.js';
 import { type LongSpeechInput, type StartedSpeech, startLongSpeech } from './long-speech.js';
 
 export { type CreateGenerationInput, DEFAULT_SAMPLE_RATE } from './generation-request.js';
+export type { GenerationDeps } from './generation-deps.js';
 
 export interface CreatedGeneration {
   row: GenerationRow;
@@ -49,27 +46,6 @@ export function warningsHeader(warnings: readonly TextWarning[]): string {
 /** Tries at moving finished audio into storage before the record is marked failed. */
 const UPLOAD_ATTEMPTS = 5;
 
-export interface GenerationDeps {
-  config: Readonly<Config>;
-  store: Store;
-  ledger: PointsLedger;
-  voices: VoiceDirectory;
-  /** Reads `lexicon_ids`; without it a request naming lexicons is refused (501). */
-  lexicons?: LexiconService;
-  /** Synthesis and encoding (and across processes, storing) run as queued jobs (SpeechJobRunner). */
-  queue: SpeechQueue;
-  /**
-   * Streaming synthesizes in the process holding the connection, through this process's fair
-   * queue (the one the in-process job queue uses; with Redis, the API process's own).
-   */
-  pipeline: SpeechPipeline;
-  localQueue: FairQueue;
-  blobs: BlobStore;
-  /** Optional post-processing (denoise) for `enhance_generation`. */
-  enhance: (audio: import('../audio/pcm.js').PcmAudio) => Promise<import('../audio/pcm.js').PcmAudio>;
-  /** Told of each generation recorded: its model and the engine that spoke (metrics). */
-  generated?: (model: string, engine: string) => void;
-}
 
 /**
  * The generation lifecycle: validate, price, reserve points, synthesize and encode as a queued

@@ -9,7 +9,7 @@ import type { WordTiming } from '../speech/engine.js';
 import { type TextWarning, isSilentText, parseMarkup } from '../speech/markup.js';
 import type { FairQueue } from '../queue/fair-queue.js';
 import type { Caller } from './accounts.js';
-import type { GenerationDeps } from './generations.js';
+import type { GenerationDeps } from './generation-deps.js';
 import { markupWarnings, requestLexicon } from './generation-request.js';
 import { steeringFromInstructions } from './instructions.js';
 import { type ModelKey, findModel, generationCost } from './models.js';

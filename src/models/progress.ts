@@ -1,4 +1,19 @@
-import type { PullProgress } from './pull.js';
+/** One step of a pull, for the progress display: which file, which phase, how many bytes. */
+export interface PullProgress {
+  pack: string;
+  file: string;
+  /** `start` (with `resumeFrom`), `data` while bytes arrive, `verify`, `done`, or `present` for a skip. */
+  phase: 'start' | 'data' | 'verify' | 'done' | 'present';
+  /** Bytes of this file on disk so far, including a resumed part. */
+  receivedBytes: number;
+  /** Full size when known. */
+  totalBytes: number | null;
+  /** Bytes already on disk when the download (re)started. */
+  resumeFrom: number;
+  /** Position of this file in the pack, from 1. */
+  index: number;
+  count: number;
+}
 
 /** Where progress goes: a TTY gets a redrawn bar, anything else (a log, a pipe) plain lines. */
 export interface ProgressStream {

@@ -15,35 +15,9 @@ import {
   unverifiedFiles,
 } from './manifest.js';
 import { manualInstallInstructions } from './manual.js';
+import type { PullProgress } from './progress.js';
 
-/**
- * Downloads a model pack into `<modelsDir>/<pack>/`. Per file:
- * - a file already there with the pinned hash is kept (`present`);
- * - otherwise it is fetched to `<file>.part`; an existing `.part` is resumed with an HTTP
- *   `Range: bytes=<size>-` request (a server that answers 200 instead restarts it from zero);
- * - the finished `.part` is hashed; a mismatch deletes it and fails naming the file and both
- *   hashes; a match is renamed into place (atomic within the folder), so a file under its final
- *   name is always complete and verified.
- * When a file cannot be fetched (no network, HTTP error), the error also says how to install the
- * pack by hand (manual.ts): URLs, hashes and the `voicelib models import` command.
- * Errors are plain `Error`s: this runs from the command line, not behind the HTTP API.
- */
-
-export interface PullProgress {
-  pack: string;
-  file: string;
-  /** `start` (with `resumeFrom`), `data` while bytes arrive, `verify`, `done`, or `present` for a skip. */
-  phase: 'start' | 'data' | 'verify' | 'done' | 'present';
-  /** Bytes of this file on disk so far, including a resumed part. */
-  receivedBytes: number;
-  /** Full size when known. */
-  totalBytes: number | null;
-  /** Bytes already on disk when the download (re)started. */
-  resumeFrom: number;
-  /** Position of this file in the pack, from 1. */
-  index: number;
-  count: number;
-}
+export type { PullProgress } from './progress.js';
 
 export interface PullOptions {
   modelsDir: string;
@@ -67,6 +41,18 @@ export interface PullResult {
   files: Array<{ name: string; status: PulledFileStatus; bytes: number; sha256: string }>;
 }
 
+/**
+ * Downloads a model pack into `<modelsDir>/<pack>/`. Per file:
+ * - a file already there with the pinned hash is kept (`present`);
+ * - otherwise it is fetched to `<file>.part`; an existing `.part` is resumed with an HTTP
+ *   `Range: bytes=<size>-` request (a server that answers 200 instead restarts it from zero);
+ * - the finished `.part` is hashed; a mismatch deletes it and fails naming the file and both
+ *   hashes; a match is renamed into place (atomic within the folder), so a file under its final
+ *   name is always complete and verified.
+ * When a file cannot be fetched (no network, HTTP error), the error also says how to install the
+ * pack by hand (manual.ts): URLs, hashes and the `voicelib models import` command.
+ * Errors are plain `Error`s: this runs from the command line, not behind the HTTP API.
+ */
 export async function pullModel(name: string, options: PullOptions): Promise<PullResult> {
   const manifest = options.manifest ?? MODEL_MANIFEST;
   const pack = findModelPack(name, manifest);
