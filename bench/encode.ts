@@ -104,12 +104,14 @@ for (const [label, options] of rows) {
   console.log(`${label.padEnd(12)}${cells.join('')}`);
 }
 
+/** `resample`'s output length at TARGET_RATE, which the two module resamplers take as given. */
+const targetLength = (pcm: PcmAudio) => Math.ceil((pcm.samples.length * TARGET_RATE) / pcm.sampleRate);
 /** Each resampler alone; null where it cannot load here. */
 const resamplers: [string, string, (pcm: PcmAudio) => Float32Array | null][] = [
   ['rs. soxr', 'libsoxr, native: what `resample` uses where it loads', (pcm) =>
-    resampleSoxr(pcm.samples, pcm.sampleRate, TARGET_RATE, Math.ceil((pcm.samples.length * TARGET_RATE) / pcm.sampleRate))],
+    resampleSoxr(pcm.samples, pcm.sampleRate, TARGET_RATE, targetLength(pcm))],
   ['rs. speex', 'Speex in WebAssembly (fallback)', (pcm) =>
-    resampleSpeex(pcm.samples, pcm.sampleRate, TARGET_RATE, Math.ceil((pcm.samples.length * TARGET_RATE) / pcm.sampleRate))],
+    resampleSpeex(pcm.samples, pcm.sampleRate, TARGET_RATE, targetLength(pcm))],
   ['rs. sinc', 'the TypeScript sinc (last fallback)', (pcm) => resampleSinc(pcm, TARGET_RATE).samples],
 ];
 for (const [label, what, run] of resamplers) {

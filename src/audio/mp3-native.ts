@@ -4,7 +4,7 @@ import { type LameLibrary, nativeLame } from './native-audio.js';
  * LAME itself (libmp3lame, through `native-audio.ts`) behind the three calls the MP3 worker makes of
  * `wasm-media-encoders`' encoder: `configure`, `encode`, `finalize`. Both are LAME 3.100 with the
  * same settings (CBR, mono, default quality, no tag of its own: the worker writes the Info frame),
- * so they write the same bytes (test/audio/mp3-native.test.ts); this one takes ~40 % less CPU.
+ * so they write the same bytes (test/audio/native-audio.test.ts); this one takes ~40 % less CPU.
  */
 
 /** What the MP3 worker uses of an encoder; `wasm-media-encoders`' encoder has the same shape. */

@@ -195,8 +195,8 @@ export async function openMp3Session(sampleRate: number, kbps: number): Promise<
 }
 
 /**
- * Starts one worker and waits until its encoder has loaded (~0.2-0.3 s of CPU here, paid by the
- * first MP3 otherwise). Rejects with `Mp3EncoderUnavailableError` if it cannot load.
+ * Starts one worker and waits until its encoder has loaded (~0.2-0.3 s of CPU when it compiles the
+ * WebAssembly LAME, paid by the first MP3 otherwise). Rejects with `Mp3EncoderUnavailableError` if it cannot load.
  */
 export async function warmMp3(): Promise<void> {
   if (unavailable) throw unavailable;

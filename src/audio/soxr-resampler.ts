@@ -15,7 +15,7 @@ export function resampleSoxr(
   const soxr = nativeSoxr();
   if (!soxr) return null;
   const out = new Float32Array(outLength);
-  const produced = [0];
+  // Neither count is needed back (null): `out` has its length, and what soxr leaves unwritten stays 0.
   const error = soxr.oneshot(
     inRate,
     outRate,
@@ -25,7 +25,7 @@ export function resampleSoxr(
     null,
     out,
     outLength,
-    produced,
+    null,
     soxr.ioSpec,
     soxr.qualitySpec,
     soxr.runtimeSpec,

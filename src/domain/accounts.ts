@@ -11,7 +11,6 @@ export type { Caller } from './caller-cache.js';
 /** Slot limit used for plans whose slots are "set per account" when the operator set none. */
 export const DEFAULT_PER_ACCOUNT_SLOTS = 1000;
 
-
 export interface SlotLimits {
   clones: number;
   designs: number;
