@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database as Tables } from './schema.js';
+import { KeptAnswers } from './kept-answers.js';
 import { CodeMigrationProvider } from './migrations.js';
 
 export type Db = Kysely<Tables>;
@@ -56,16 +57,21 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   // WAL lets the admin CLI and the server use one file at once; busy_timeout waits for the
   // other writer instead of failing with SQLITE_BUSY.
   database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+  // Statements run on this connection that may change the database (what kept answers watch).
+  let writes = 0;
+  const onWrite = () => void writes++;
   const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: reusingStatements(database as never) as unknown as SqliteDatabase }),
+    dialect: new SqliteDialect({ database: reusingStatements(database as never, onWrite) as unknown as SqliteDatabase }),
   });
   const dataVersion = database.prepare('PRAGMA data_version').raw(true);
+  const commitsElsewhere = () => (dataVersion.get() as number[])[0]!;
   // A second connection to `:memory:` would be another, empty database.
-  const reader = file === ':memory:' ? null : sqliteRowReader(Sqlite as never, file);
+  const reader =
+    file === ':memory:' ? null : sqliteRowReader(Sqlite as never, file, new KeptAnswers(() => writes, commitsElsewhere));
   const base = handle(db, 'sqlite');
   return {
     ...base,
-    commitsElsewhere: () => (dataVersion.get() as number[])[0]!,
+    commitsElsewhere,
     rowReader: reader?.read ?? null,
     async close() {
       reader?.close();
@@ -74,10 +80,15 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   };
 }
 
-/** Reads by SQL text (prepared once): `one` gives the first row or undefined, `all` every row. */
+/**
+ * Reads by SQL text (prepared once): `one` gives the first row or undefined, `all` every row,
+ * `allKept` every row as `all` would now, from an answer kept until the database may have changed
+ * (`KeptAnswers`; never for points).
+ */
 export interface RowReader {
   one(sql: string, parameters: readonly unknown[]): unknown;
   all(sql: string, parameters: readonly unknown[]): unknown[];
+  allKept(sql: string, parameters: readonly unknown[]): readonly unknown[];
 }
 
 /**
@@ -85,7 +96,11 @@ export interface RowReader {
  * one-row read cost about twice the libsql call itself (query building, the connection mutex,
  * promises, `all` instead of `get`): the largest cost of an authenticated ping.
  */
-function sqliteRowReader(Sqlite: new (file: string) => LibsqlDatabase, file: string): { read: RowReader; close(): void } {
+function sqliteRowReader(
+  Sqlite: new (file: string) => LibsqlDatabase,
+  file: string,
+  kept: KeptAnswers,
+): { read: RowReader; close(): void } {
   const connection = new Sqlite(file);
   connection.exec('PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;');
   const statement = statementCache((sql) => connection.prepare(sql));
@@ -93,6 +108,7 @@ function sqliteRowReader(Sqlite: new (file: string) => LibsqlDatabase, file: str
     read: {
       one: (sql, parameters) => statement(sql).get(parameters),
       all: (sql, parameters) => statement(sql).all(parameters),
+      allKept: (sql, parameters) => kept.get(sql, parameters, () => statement(sql).all(parameters)),
     },
     close: () => connection.close(),
   };
@@ -131,17 +147,28 @@ function statementCache<S>(prepare: (sql: string) => S): (sql: string) => S {
  * Kysely prepares every query anew, and preparing was the largest single cost of a cached-auth
  * request (7 % of CPU under load, bench/sections/http-hot-path.ts). Statements are reused by SQL
  * text: Kysely runs one query at a time per connection (its mutex), so no statement is ever
- * executing twice at once, and each run rebinds every parameter.
+ * executing twice at once, and each run rebinds every parameter. Every run of a statement that
+ * may write calls `onWrite` first (kept answers are dropped).
  */
-function reusingStatements(database: { prepare(sql: string): SqliteStatement; close(): void }) {
+function reusingStatements(database: { prepare(sql: string): SqliteStatement; close(): void }, onWrite: () => void) {
   const statement = statementCache((sql): SqliteStatement => {
     const prepared = database.prepare(sql);
     // libsql answers `reader` with a native call each time (1.5 % of a ping's CPU): asked once.
+    const reader = prepared.reader;
+    // Anything but a plain select may change the database (`insert … returning` is a reader too).
+    if (reader && /^\s*select\b/i.test(sql)) {
+      return {
+        reader,
+        all: (parameters) => prepared.all(parameters),
+        run: (parameters) => prepared.run(parameters),
+        iterate: (parameters) => prepared.iterate(parameters),
+      };
+    }
     return {
-      reader: prepared.reader,
-      all: (parameters) => prepared.all(parameters),
-      run: (parameters) => prepared.run(parameters),
-      iterate: (parameters) => prepared.iterate(parameters),
+      reader,
+      all: (parameters) => (onWrite(), prepared.all(parameters)),
+      run: (parameters) => (onWrite(), prepared.run(parameters)),
+      iterate: (parameters) => (onWrite(), prepared.iterate(parameters)),
     };
   });
   return { prepare: statement, close: () => database.close() };

@@ -50,18 +50,20 @@ export class Store {
   /**
    * A read of a hot path: compiled once under `name` (its parameters are placeholders, replaced by
    * `parameters` in the same order), run by the row reader when there is one, else by Kysely.
+   * `one`: the first row, read now. `kept`: every row, which the row reader may answer from its
+   * kept answers (never for points: they are read now, every time).
    */
-  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], one: true): Promise<R | undefined>;
-  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], one: false): Promise<R[]>;
-  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], one: boolean) {
+  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], read: 'one'): Promise<R | undefined>;
+  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], read: 'kept'): Promise<readonly R[]>;
+  private async hotRead<R>(name: string, build: () => Compilable, parameters: unknown[], read: 'one' | 'kept') {
     let query = this.compiled.get(name);
     if (query === undefined) {
       query = build().compile();
       this.compiled.set(name, query);
     }
-    if (this.rows) return one ? this.rows.one(query.sql, parameters) : this.rows.all(query.sql, parameters);
+    if (this.rows) return read === 'one' ? this.rows.one(query.sql, parameters) : this.rows.allKept(query.sql, parameters);
     const { rows } = await this.db.executeQuery({ ...query, parameters });
-    return one ? rows[0] : rows;
+    return read === 'one' ? rows[0] : rows;
   }
 
   /** Runs `fn` in one transaction; everything it writes commits or rolls back together. */
@@ -97,7 +99,7 @@ export class Store {
    */
   async findPoints(id: string): Promise<number | undefined> {
     const build = () => this.db.selectFrom('accounts').select('points').where('id', '=', '');
-    const row = await this.hotRead<{ points: number | bigint }>('points', build, [id], true);
+    const row = await this.hotRead<{ points: number | bigint }>('points', build, [id], 'one');
     return row ? Number(row.points) : undefined;
   }
   findAccount(id: string): Promise<AccountRow | undefined> {
@@ -285,17 +287,20 @@ export class Store {
   findVoiceById(id: string): Promise<VoiceRow | undefined> {
     return this.db.selectFrom('voices').selectAll().where('id', '=', id).executeTakeFirst();
   }
-  /** The caller's own voices, newest first, optionally of one type. */
-  /** Every voice listing reads these (GET /api/v1/voices on each call): a hot read. */
-  listVoices(accountId: string, type?: VoiceRow['type']): Promise<VoiceRow[]> {
+  /**
+   * The caller's own voices, newest first, optionally of one type. Every voice listing reads these
+   * (GET /api/v1/voices on each call): a hot read, on SQLite answered again from the last read
+   * until the database may have changed (`KeptAnswers`). The rows are shared: never mutate them.
+   */
+  listVoices(accountId: string, type?: VoiceRow['type']): Promise<readonly VoiceRow[]> {
     const build = () => {
       let query = this.db.selectFrom('voices').selectAll().where('account_id', '=', '');
       if (type) query = query.where('type', '=', 'clone');
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
     };
     return type
-      ? this.hotRead<VoiceRow>('voices of a type', build, [accountId, type], false)
-      : this.hotRead<VoiceRow>('voices', build, [accountId], false);
+      ? this.hotRead<VoiceRow>('voices of a type', build, [accountId, type], 'kept')
+      : this.hotRead<VoiceRow>('voices', build, [accountId], 'kept');
   }
   async deleteVoice(id: string, accountId: string, type: VoiceRow['type']): Promise<boolean> {
     const result = await this.db
