@@ -57,8 +57,9 @@ export class SpeechJobRunner {
     // A request whose reservation was already closed (its API process died and a sweep refunded
     // it, or it gave up waiting) has nobody to answer: skip the CPU.
     await this.requireOpen(job.reservationId);
-    // Sentence by sentence: each is encoded while the pipeline synthesizes the next one.
-    const utterance = await this.deps.pipeline.open(job.speak);
+    // Sentence by sentence: each is encoded while the pipeline synthesizes the next one. The job
+    // answers once all is done, so the pipeline may say several pieces at once (`whole`).
+    const utterance = await this.deps.pipeline.open(job.speak, undefined, { whole: true });
     const encoder = await openFileEncoder({ ...job.encode, ffmpegPath: this.deps.config.ffmpegPath });
     const words: WordTiming[] = [];
     let durationSeconds = 0;

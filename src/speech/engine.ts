@@ -80,6 +80,11 @@ export interface EngineInfo {
    * Absent: one call per sentence.
    */
   sentenceBatchCharacters?: number;
+  /**
+   * Calls the engine runs at once (its worker threads). Default 1. An answer wanted whole goes to
+   * such an engine as this many even pieces at once (`SpeechPipeline.open`'s `whole`).
+   */
+  concurrentCalls?: number;
   voices: EngineVoiceInfo[];
 }
 

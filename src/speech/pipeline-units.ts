@@ -58,26 +58,45 @@ export function planUnits(segments: readonly MarkupSegment[]): Unit[] {
  * sentence stays alone, so the first audio is out as early as before.
  */
 export function batchSentences(units: readonly Unit[], maxCharacters: number): Unit[] {
+  return joinSentences(units, (last, unit, pieces) => pieces > 1 && last.text.length + 1 + unit.text.length <= maxCharacters);
+}
+
+/**
+ * Consecutive sentences said alike joined into about `pieces` pieces of even length (each of at
+ * most `maxCharacters`), for an answer wanted whole from an engine that runs `pieces` calls at
+ * once: the pieces are synthesized at the same time, and nobody waits for the first sentence.
+ */
+export function evenPieces(units: readonly Unit[], pieces: number, maxCharacters = Number.POSITIVE_INFINITY): Unit[] {
+  const spoken = units.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0);
+  const target = Math.ceil(spoken / pieces);
+  return joinSentences(units, (last, unit) => last.text.length < target && last.text.length + 1 + unit.text.length <= maxCharacters);
+}
+
+/**
+ * Joins each speech unit to the piece before it when the two can be said as one (a sentence
+ * follows directly, the same emotion, rate and pitch, no special readings) and `join` agrees,
+ * told how many speech pieces there are so far.
+ */
+function joinSentences(units: readonly Unit[], join: (last: SpeechUnit, unit: SpeechUnit, pieces: number) => boolean): Unit[] {
   const out: Unit[] = [];
-  let speechSeen = 0;
+  let pieces = 0;
   for (const unit of units) {
     const last = out.at(-1);
     if (
       unit.kind === 'speech' &&
       last?.kind === 'speech' &&
-      speechSeen > 1 &&
       last.sentenceFollows &&
       !last.runs &&
       !unit.runs &&
       last.emotion === unit.emotion &&
       last.rate === unit.rate &&
       last.pitchSemitones === unit.pitchSemitones &&
-      last.text.length + 1 + unit.text.length <= maxCharacters
+      join(last, unit, pieces)
     ) {
       out[out.length - 1] = { ...last, text: `${last.text} ${unit.text}`, trimEnd: unit.trimEnd, sentenceFollows: unit.sentenceFollows };
       continue;
     }
-    if (unit.kind === 'speech') speechSeen += 1;
+    if (unit.kind === 'speech') pieces += 1;
     out.push(unit);
   }
   return out;

@@ -20,7 +20,7 @@ import {
   trimSilentEdges,
   unrealizedProsody,
 } from './pipeline-pieces.js';
-import { batchSentences, planUnits, type SpeechUnit, type Unit } from './pipeline-units.js';
+import { batchSentences, evenPieces, planUnits, type SpeechUnit, type Unit } from './pipeline-units.js';
 import type { VoiceTransform } from './voice-identity.js';
 
 /** How one voice sounds: its language, its realization per engine, and its default pace. */
@@ -165,11 +165,16 @@ export class SpeechPipeline {
    * Sentence by sentence: picks the engine (errors such as `provider_error` for an unspoken
    * language are thrown here, before any synthesis), then yields the utterance as chunks, one per
    * sentence or pause, in order. While a chunk is being consumed, the next sentence is already
-   * being synthesized (one ahead, never more: one request never runs two syntheses at once).
+   * being synthesized (one ahead, never more: a streamed request never runs two syntheses at once).
    * Aborting `signal` stops at the next chunk boundary with `signal.reason`; the sentence that was
    * already started finishes in its engine and is dropped.
+   *
+   * `whole`: the caller answers only once the utterance is complete (the JSON route's jobs), so
+   * nobody is waiting for the first sentence. With an engine that runs several calls at once
+   * (`EngineInfo.concurrentCalls`), the text then goes as that many even pieces, all synthesized
+   * at once; the chunks still come in order.
    */
-  async open(request: SpeakRequest, signal?: AbortSignal): Promise<Utterance> {
+  async open(request: SpeakRequest, signal?: AbortSignal, { whole = false }: { whole?: boolean } = {}): Promise<Utterance> {
     const { engine, language } = await this.pickEngine(request.model, request.voice);
     const { transform: engineTransform, ...engineVoice } = request.voice.engines[engine.info.id] ?? {
       id: language,
@@ -193,26 +198,38 @@ export class SpeechPipeline {
     };
     const planned = planUnits(request.segments);
     const batch = engine.info.sentenceBatchCharacters;
-    const units = batch === undefined ? planned : batchSentences(planned, batch);
+    const spokenCharacters = planned.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0);
+    // Even pieces only when each gets at least a batch: a short answer keeps its first sentence
+    // alone, so its encoding starts while the rest is synthesized.
+    const calls = whole ? Math.max(1, engine.info.concurrentCalls ?? 1) : 1;
+    const even = calls > 1 && spokenCharacters >= calls * (batch ?? 0);
+    const units = even ? evenPieces(planned, calls) : batch === undefined ? planned : batchSentences(planned, batch);
     return {
       engine: engine.info.id,
       language,
-      spokenCharacters: units.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0),
-      chunks: this.chunks(units, settings, signal),
+      spokenCharacters,
+      chunks: this.chunks(units, settings, even ? calls : 1, signal),
     };
   }
 
-  private async *chunks(units: Unit[], settings: SentenceSettings, signal?: AbortSignal): AsyncGenerator<SpeechChunk> {
+  /** `ahead`: speech units synthesizing at once, the one being waited for included. */
+  private async *chunks(units: Unit[], settings: SentenceSettings, ahead: number, signal?: AbortSignal): AsyncGenerator<SpeechChunk> {
     const started = new Map<number, Promise<Synthesized>>();
+    let last = -1;
     const start = (index: number): void => {
       const unit = units[index];
       if (unit?.kind !== 'speech' || started.has(index)) return;
       const job = this.synthesizeSentence(unit, settings);
       job.catch(() => undefined); // awaited below, or dropped when the consumer stops early
       started.set(index, job);
+      last = Math.max(last, index);
     };
     const nextSpeech = (after: number): number => units.findIndex((u, i) => i > after && u.kind === 'speech');
-    start(nextSpeech(-1));
+    /** Starts the speech units after the last one started until `ahead` are under way. */
+    const fill = (): void => {
+      for (let next = nextSpeech(last); next !== -1 && started.size < ahead; next = nextSpeech(last)) start(next);
+    };
+    fill();
     let rate: number | undefined;
     let offsetSamples = 0;
     for (let i = 0; i < units.length; i++) {
@@ -230,7 +247,7 @@ export class SpeechPipeline {
       let piece = await started.get(i)!;
       started.delete(i);
       signal?.throwIfAborted();
-      start(nextSpeech(i));
+      fill();
       rate ??= piece.audio.sampleRate;
       // Around a pause, the engine's own leading/trailing silence is cut so the silence a
       // listener hears between the words is the requested length, not that plus padding.

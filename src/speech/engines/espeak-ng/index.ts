@@ -75,6 +75,8 @@ export function createEspeakEngine(
       // time said sentence by sentence against ~250 ms in one call. Its own pause between
       // sentences inside a call is the pipeline's gap (0.30-0.31 s, pipeline-pieces.ts).
       sentenceBatchCharacters: 400,
+      // One call per worker at a time: a long answer wanted whole is said in that many pieces at once.
+      concurrentCalls: threads,
       voices: espeakVoiceInfos(),
     },
 
