@@ -112,6 +112,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_VOICE_PER_HOUR: '1000000',
     ENGINE_WARMUP: 'true',
+    ...(process.env['ENGINE_THREADS'] ? { ENGINE_THREADS: process.env['ENGINE_THREADS'] } : {}),
     // The server finds what a user's machine would have after `voicelib models pull`.
     MODELS_SEARCH_PATH: modelFolders().join(path.delimiter),
   });
