@@ -3,8 +3,12 @@
  * kept answers, in ms: the same bound the caller cache gives such changes.
  */
 export const COMMIT_CHECK_MS = 100;
-/** Answers kept at most (one per query and parameters, e.g. per account listing its voices). */
-const MAX_ANSWERS = 10_000;
+/**
+ * Answers kept at most (one per query and parameters: per account listing its voices, all or of one
+ * type), the oldest dropped first. Each row is in at most two answers, so they never hold more than
+ * twice the rows of the listed accounts, and any write of this process drops them all.
+ */
+const MAX_ANSWERS = 1_000;
 
 /**
  * Answers of reads on SQLite's reading connection, kept until the database may have changed.
