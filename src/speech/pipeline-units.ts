@@ -61,15 +61,19 @@ export function batchSentences(units: readonly Unit[], maxCharacters: number): U
   return joinSentences(units, (last, unit, pieces) => pieces > 1 && last.text.length + 1 + unit.text.length <= maxCharacters);
 }
 
+/** Characters the units say (pauses say none). */
+export function spokenLength(units: readonly Unit[]): number {
+  return units.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0);
+}
+
 /**
- * Consecutive sentences said alike joined into about `pieces` pieces of even length (each of at
- * most `maxCharacters`), for an answer wanted whole from an engine that runs `pieces` calls at
- * once: the pieces are synthesized at the same time, and nobody waits for the first sentence.
+ * Consecutive sentences said alike joined into about `pieces` pieces of even length, for an answer
+ * wanted whole from an engine that runs `pieces` calls at once: the pieces are synthesized at the
+ * same time, and nobody waits for the first sentence.
  */
-export function evenPieces(units: readonly Unit[], pieces: number, maxCharacters = Number.POSITIVE_INFINITY): Unit[] {
-  const spoken = units.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0);
-  const target = Math.ceil(spoken / pieces);
-  return joinSentences(units, (last, unit) => last.text.length < target && last.text.length + 1 + unit.text.length <= maxCharacters);
+export function evenPieces(units: readonly Unit[], pieces: number): Unit[] {
+  const target = Math.ceil(spokenLength(units) / pieces);
+  return joinSentences(units, (last) => last.text.length < target);
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   trimSilentEdges,
   unrealizedProsody,
 } from './pipeline-pieces.js';
-import { batchSentences, evenPieces, planUnits, type SpeechUnit, type Unit } from './pipeline-units.js';
+import { batchSentences, evenPieces, planUnits, type SpeechUnit, spokenLength, type Unit } from './pipeline-units.js';
 import type { VoiceTransform } from './voice-identity.js';
 
 /** How one voice sounds: its language, its realization per engine, and its default pace. */
@@ -198,7 +198,7 @@ export class SpeechPipeline {
     };
     const planned = planUnits(request.segments);
     const batch = engine.info.sentenceBatchCharacters;
-    const spokenCharacters = planned.reduce((n, u) => n + (u.kind === 'speech' ? u.text.length : 0), 0);
+    const spokenCharacters = spokenLength(planned);
     // Even pieces only when each gets at least a batch: a short answer keeps its first sentence
     // alone, so its encoding starts while the rest is synthesized.
     const calls = whole ? Math.max(1, engine.info.concurrentCalls ?? 1) : 1;

@@ -49,7 +49,6 @@ describe('the pipeline: an answer wanted whole, on an engine that runs two calls
     let call = 0;
     const noting: SpeechEngine = {
       ...engine,
-      info: engine.info,
       synthesize: async (input) => {
         const n = ++call;
         events.push(`start ${n}`);
