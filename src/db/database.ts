@@ -156,19 +156,12 @@ function reusingStatements(database: { prepare(sql: string): SqliteStatement; cl
     // libsql answers `reader` with a native call each time (1.5 % of a ping's CPU): asked once.
     const reader = prepared.reader;
     // Anything but a plain select may change the database (`insert … returning` is a reader too).
-    if (reader && /^\s*select\b/i.test(sql)) {
-      return {
-        reader,
-        all: (parameters) => prepared.all(parameters),
-        run: (parameters) => prepared.run(parameters),
-        iterate: (parameters) => prepared.iterate(parameters),
-      };
-    }
+    const before = reader && /^\s*select\b/i.test(sql) ? () => undefined : onWrite;
     return {
       reader,
-      all: (parameters) => (onWrite(), prepared.all(parameters)),
-      run: (parameters) => (onWrite(), prepared.run(parameters)),
-      iterate: (parameters) => (onWrite(), prepared.iterate(parameters)),
+      all: (parameters) => (before(), prepared.all(parameters)),
+      run: (parameters) => (before(), prepared.run(parameters)),
+      iterate: (parameters) => (before(), prepared.iterate(parameters)),
     };
   });
   return { prepare: statement, close: () => database.close() };

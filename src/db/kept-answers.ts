@@ -18,8 +18,9 @@ const MAX_ANSWERS = 1_000;
  * most once per COMMIT_CHECK_MS. Either drops every kept answer at once: what this process
  * wrote is read at once, what the admin CLI wrote within COMMIT_CHECK_MS.
  *
- * Under load a libsql call costs 15-20 µs of the event loop (4-7 µs in a loop): a listing that
- * nothing has changed is answered without one. Never used for points (issue 12: points are read
+ * Under load the libsql call of a listing was a third of its event-loop time (~10 µs in the call,
+ * 4-7 µs in a loop, and dearer socket writes as each answer slowed; docs/benchmarks.md, section h,
+ * session 15): a listing that nothing has changed is answered without one. Never used for points (issue 12: points are read
  * from the database on every request).
  */
 export class KeptAnswers {
@@ -36,7 +37,7 @@ export class KeptAnswers {
   /** The kept answer of `sql` with `parameters`, or `read()`'s, kept (frozen: callers share it). */
   get(sql: string, parameters: readonly unknown[], read: () => unknown[]): readonly unknown[] {
     this.dropIfChanged();
-    const key = parameters.length === 1 ? `${sql}\u0000${String(parameters[0])}` : `${sql}\u0000${JSON.stringify(parameters)}`;
+    const key = `${sql}\u0000${JSON.stringify(parameters)}`;
     let answer = this.answers.get(key);
     if (answer === undefined) {
       // Read synchronously: no write of this process can fall between the check above and here.
