@@ -12,6 +12,8 @@ export { median };
 
 /** The repository root (this file runs from dist/bench/). */
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The quality kit's natural reference recordings (ref/*.wav and their published NISQA scores). */
+export const REF_DIR = path.resolve(REPO, process.env['VOICELIB_QUALITY_DIR'] ?? '../shared/quality', 'ref');
 const BENCH_STARTED = performance.now();
 
 // ---------------------------------------------------------------------------------------------

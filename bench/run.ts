@@ -5,7 +5,8 @@
  *    when their models are installed) on a ~100- and a ~2,000-character English text.
  * 2. The whole request path, POST /api/v1/tts through the real server in-process (markup, engine,
  *    transform, encode, spool/store), MP3 and WAV, next to the same server's engine alone.
- * 3. Encoding cost per output format for ~10 s of real speech.
+ * 3. Encoding cost per output format for ~10 s of real speech, and the served MP3 quality setting
+ *    against LAME's default (CPU, NISQA of the quality kit's recordings; `--mp3-quality` alone).
  * 4. p50/p95 latency of POST /api/v1/tts (~100 chars, MP3) under 1, 4 and 16 concurrent clients.
  * 5. Naturalness (NISQA-TTS MOS from the quality kit) of each engine's default voice, and of four
  *    American presets as POST /tts speaks them with v-lite and v-pro (their pitch and formant
@@ -30,6 +31,7 @@
  *   node dist/bench/run.js --streaming   section d only
  *   node dist/bench/run.js --clones      section c only
  *   npm run bench:clone-loop             section e only
+ *   node dist/bench/run.js --mp3-quality the MP3 quality table of section 3 only (with section 1's espeak-ng)
  *
  * Environment: MODELS_SEARCH_PATH (extra model folders, ':'-separated), VOICELIB_TEST_MODELS (neural
  * weights; default the `npm test` cache), VOICELIB_QUALITY_DIR (an installed scorer; default
@@ -37,11 +39,11 @@
  */
 import { availableParallelism, cpus } from 'node:os';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
-import { elapsed, load } from './common.js';
+import { elapsed, input, load, LONG } from './common.js';
 import { cloneEventLoop } from './sections/clone-event-loop.js';
 import { clones } from './sections/clones.js';
 import { concurrency } from './sections/concurrency.js';
-import { encoding } from './sections/encoding.js';
+import { encoding, mp3Quality } from './sections/encoding.js';
 import { engineAlone } from './sections/engines-alone.js';
 import { naturalness, presetSamples } from './sections/naturalness.js';
 import { perEngine } from './sections/per-engine.js';
@@ -56,6 +58,7 @@ const streamingOnly = process.argv.includes('--streaming');
 const httpOnly = process.argv.includes('--http');
 const cloneLoopOnly = process.argv.includes('--clone-loop');
 const clonesOnly = process.argv.includes('--clones');
+const mp3QualityOnly = process.argv.includes('--mp3-quality');
 
 async function main(): Promise<void> {
   const only = neuralOnly
@@ -68,7 +71,9 @@ async function main(): Promise<void> {
           ? ' (section e)'
           : clonesOnly
             ? ' (section c)'
-            : '';
+            : mp3QualityOnly
+              ? ' (section 3, MP3 quality)'
+              : '';
   console.log(`voicelib bench${only}, ${new Date().toISOString()}`);
   console.log(
     `machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ` +
@@ -77,6 +82,10 @@ async function main(): Promise<void> {
   const espeak = createEspeakEngine();
   let list: EngineUnderTest[] = [];
   try {
+    if (mp3QualityOnly) {
+      await mp3Quality((await espeak.synthesize(input(LONG, 'en-US'))).audio);
+      return;
+    }
     if (!httpOnly && !cloneLoopOnly && !clonesOnly) list = await engines(espeak);
     if (streamingOnly || httpOnly || cloneLoopOnly || clonesOnly) {
       const bench = await startBenchServer();

@@ -3,16 +3,15 @@ import path from 'node:path';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 import { decodeWav } from '../../src/audio/wav.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
-import { engineCounts, errorText, fmt, goal, goalTable, REPO, SENTENCES, section, table } from '../common.js';
+import { engineCounts, errorText, fmt, goal, goalTable, REF_DIR, SENTENCES, section, table } from '../common.js';
 import { median } from '../nisqa.js';
 import { type BenchServer, post } from '../setup.js';
 import { scoreAll } from './per-engine.js';
 
 /**
- * The quality kit's reference recordings. They carry no transcript or language tag; their
+ * The quality kit's reference recordings (`REF_DIR`) carry no transcript or language tag; their
  * naturalness_results.csv scores them as English NISQA-TTS references, so they are cloned as en-US.
  */
-const REF_DIR = path.resolve(REPO, process.env['VOICELIB_QUALITY_DIR'] ?? '../shared/quality', 'ref');
 const CLONE_LANGUAGE = 'en-US';
 const CLONE_MODEL = 'v-pro';
 

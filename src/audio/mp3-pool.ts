@@ -6,7 +6,8 @@ import type { PcmAudio } from './pcm.js';
 /**
  * MP3 encoding in-process with LAME, in a small pool of worker threads so the event loop never
  * waits on it. Each worker runs libmp3lame where it loads, else LAME compiled to WebAssembly
- * (`mp3-worker.ts`); both write the same bytes. Each worker owns one encoder and
+ * (`mp3-worker.ts`); both write the same kind of file (`mp3-native.ts` says where the bytes
+ * differ). Each worker owns one encoder and
  * takes one job at a time; a job goes to the worker with the fewest jobs queued. Workers start on
  * first use and are unref'd while idle, so they never keep the process alive.
  *

@@ -6,7 +6,8 @@ import { resample } from './resample.js';
 
 /**
  * Worker thread owning one LAME encoder: libmp3lame itself where it loads (`mp3-native.ts`), else
- * LAME compiled to WebAssembly (`mp3-wasm-encoder.ts`); both write the same bytes. Jobs are
+ * LAME compiled to WebAssembly (`mp3-wasm-encoder.ts`); both write files of the same length (the
+ * same bytes unless libmp3lame takes its faster quality setting, `lameQuality`). Jobs are
  * handled one at a time in arrival order: resample to the output rate, encode CBR mono, and
  * prepend the Info/LAME frame so decoders drop the encoder delay and padding.
  */
