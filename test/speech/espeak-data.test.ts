@@ -45,6 +45,17 @@ describe('espeak-ng voice data', () => {
     assert.deepEqual(again.words, first.words);
   });
 
+  test('the state is also restored while the thread is idle between syntheses', async () => {
+    const settings = { voice: 'gmw/en-US', rate: 175, pitch: 50, range: 50 };
+    const first = wasm.synthesize('Say it once more.', settings);
+    wasm.synthesize('Quite different words, and faster.', { ...settings, voice: 'gmw/en+m3', rate: 260 });
+    // The restore runs once the event loop is idle; the next synthesis then starts from it.
+    await new Promise((resolve) => setImmediate(resolve));
+    const again = wasm.synthesize('Say it once more.', settings);
+    assert.deepEqual(again.samples, first.samples);
+    assert.deepEqual(again.words, first.words);
+  });
+
   test('text beyond the reserved string capacity is refused, not truncated', async () => {
     assert.throws(
       () =>

@@ -8,7 +8,9 @@ import { AppError } from '../../../errors.js';
  * others), so the same text comes out a few samples different depending on what was said before.
  * The instance therefore snapshots its linear memory once after start-up and restores it before
  * every synthesis: each call starts from the same state and identical inputs give identical audio,
- * whatever other requests the worker served. Restoring 17 MB costs about 2 ms.
+ * whatever other requests the worker served. Restoring 17 MB costs about 2 ms, so it is done as soon
+ * as the thread is idle after a synthesis (the result already sent), and the next call pays for it
+ * only when it comes before that.
  */
 
 export const ESPEAK_SAMPLE_RATE = 22_050;
@@ -71,6 +73,10 @@ export class EspeakWasm {
     private readonly snapshot: Uint8Array,
   ) {}
 
+  /** True between a synthesis and the restore of the snapshot that undoes it. */
+  private dirty = false;
+  private idleRestore: NodeJS.Immediate | undefined;
+
   static async load(): Promise<EspeakWasm> {
     const { default: factory } = (await import(PACKAGE)) as { default: () => Promise<GlueModule> };
     const module = await factory();
@@ -97,7 +103,12 @@ export class EspeakWasm {
     if (Buffer.byteLength(text, 'utf8') + 1024 > STRING_CAPACITY_BYTES) {
       throw new AppError('text_too_long', 'Text is too long for one espeak-ng synthesis');
     }
-    this.module.HEAPU8.set(this.snapshot);
+    if (this.dirty) this.restore();
+    this.dirty = true;
+    this.idleRestore ??= setImmediate(() => {
+      this.idleRestore = undefined;
+      if (this.dirty) this.restore();
+    });
     const { instance } = this;
     if (instance.set_voice(settings.voice) !== 0) {
       throw new AppError('provider_error', `espeak-ng could not load voice "${settings.voice}"`, {
@@ -129,5 +140,10 @@ export class EspeakWasm {
       offset += chunk.length;
     }
     return { samples, words };
+  }
+
+  private restore(): void {
+    this.module.HEAPU8.set(this.snapshot);
+    this.dirty = false;
   }
 }
