@@ -31,7 +31,7 @@
  *   node dist/bench/run.js --streaming   section d only
  *   node dist/bench/run.js --clones      section c only
  *   npm run bench:clone-loop             section e only
- *   node dist/bench/run.js --mp3-quality the MP3 quality table of section 3 only (with section 1's espeak-ng)
+ *   node dist/bench/run.js --mp3-quality the MP3 quality table of section 3 only (on espeak-ng's 2,000-character text)
  *
  * Environment: MODELS_SEARCH_PATH (extra model folders, ':'-separated), VOICELIB_TEST_MODELS (neural
  * weights; default the `npm test` cache), VOICELIB_QUALITY_DIR (an installed scorer; default

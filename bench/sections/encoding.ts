@@ -75,12 +75,13 @@ export async function mp3Quality(speech: PcmAudio): Promise<void> {
   }
   const scorer = nisqaScorer();
   const refs = existsSync(REF_DIR) ? readdirSync(REF_DIR).filter((name) => name.endsWith('.wav')).sort() : [];
+  const fastFrom = (MP3_QUALITY_RATE * FAST_QUALITY_MIN_BITS_PER_SAMPLE) / 1000;
   console.log(
     `\nMP3 quality setting, ${MP3_QUALITY_RATE / 1000} kHz: libmp3lame as served (quality ${FAST_QUALITY} from ` +
-      `${(MP3_QUALITY_RATE * FAST_QUALITY_MIN_BITS_PER_SAMPLE) / 1000} kbit/s, ${FAST_QUALITY_MIN_BITS_PER_SAMPLE} bits per sample, up; LAME's default 3 below) against LAME's default ` +
-      `quality. CPU: this thread, median of 7 runs alternating the two, per second of ${fmt(seconds(speech))} s of espeak-ng speech. NISQA: the ` +
-      `${refs.length} natural recordings of ${REF_DIR} at ${MP3_QUALITY_RATE / 1000} kHz, encoded, decoded by ` +
-      'ffmpeg, median (mean).\n',
+      `${fastFrom} kbit/s, ${FAST_QUALITY_MIN_BITS_PER_SAMPLE} bits per sample, up; LAME's default 3 below) against ` +
+      "LAME's default quality. CPU: this thread, median of 7 runs alternating the two, per second of " +
+      `${fmt(seconds(speech))} s of espeak-ng speech. NISQA: the ${refs.length} natural recordings of ${REF_DIR} at ` +
+      `${MP3_QUALITY_RATE / 1000} kHz, encoded, decoded by ffmpeg, median (mean).\n`,
   );
   const pcm = resample(speech, MP3_QUALITY_RATE).samples;
   const recordings = refs.map((name) => resample(decodeWav(readFileSync(path.join(REF_DIR, name))), MP3_QUALITY_RATE));
