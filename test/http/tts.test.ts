@@ -172,6 +172,23 @@ describe('POST /api/v1/tts and the generation lifecycle', () => {
     assert.equal((await server.request('GET', `/api/v1/tts/${id}`, { key: account.api_key })).status, 200);
   });
 
+  test('a long answer carries its audio inline as one unbroken base64 run, byte for byte the hosted file', async () => {
+    // ~20 s of WAV: several of the steps the answer's base64 is encoded in (splicedJson).
+    const text = 'Every sentence here adds a little more to the length of this answer. '.repeat(12).trim();
+    const res = await server.request('POST', '/api/v1/tts', {
+      key: account.api_key,
+      body: { text, voice: VOICE.id, format: 'WAV', model: 'v-lite' },
+    });
+    assert.equal(res.status, 200, res.text);
+    const encoded = (res.body.audio_base64 as string).slice('data:audio/wav;base64,'.length);
+    assert.match(encoded, /^[A-Za-z0-9+/]+={0,2}$/, 'padding only at the very end');
+    const inline = parseDataUri(res.body.audio_base64).data;
+    assert.ok(inline.length > 300_000, `${inline.length} bytes`);
+    const ready = await waitReady(server, account.api_key, res.body.id);
+    const hosted = Buffer.from(await (await fetch(ready.body.audio_url)).arrayBuffer());
+    assert.ok(hosted.equals(inline), `${hosted.length} hosted vs ${inline.length} inline bytes`);
+  });
+
   test('Range requests: 206 with Content-Range, suffix ranges, 416 past the end', async () => {
     const res = await server.request('POST', '/api/v1/tts', {
       key: account.api_key,

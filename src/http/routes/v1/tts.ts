@@ -74,8 +74,8 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
         ...(created.captions !== undefined ? { captions: created.captions } : {}),
         warnings: created.warnings,
       };
-      // The base64 (no JSON escaping needed) goes in as bytes: see splicedJson.
-      const audio = [Buffer.from(`data:${created.row.mime_type};base64,`), Buffer.from(created.audio.toString('base64'), 'latin1')];
+      // The base64 (no JSON escaping needed) is encoded straight into the answer: see splicedJson.
+      const audio = [Buffer.from(`data:${created.row.mime_type};base64,`), { base64: created.audio }];
       return reply.type('application/json; charset=utf-8').send(splicedJson(reply, body, 'audio_base64', audio) as never);
     },
   );
