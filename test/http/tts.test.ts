@@ -173,7 +173,7 @@ describe('POST /api/v1/tts and the generation lifecycle', () => {
   });
 
   test('a long answer carries its audio inline as one unbroken base64 run, byte for byte the hosted file', async () => {
-    // ~20 s of WAV: several of the steps the answer's base64 is encoded in (splicedJson).
+    // ~20 s of WAV, its base64 written straight into the answer (splicedJson).
     const text = 'Every sentence here adds a little more to the length of this answer. '.repeat(12).trim();
     const res = await server.request('POST', '/api/v1/tts', {
       key: account.api_key,

@@ -73,8 +73,7 @@ export class EspeakWasm {
     private readonly snapshot: Uint8Array,
   ) {}
 
-  /** True between a synthesis and the restore of the snapshot that undoes it. */
-  private dirty = false;
+  /** Set from a synthesis until the restore of the snapshot that undoes it. */
   private idleRestore: NodeJS.Immediate | undefined;
 
   static async load(): Promise<EspeakWasm> {
@@ -103,12 +102,8 @@ export class EspeakWasm {
     if (Buffer.byteLength(text, 'utf8') + 1024 > STRING_CAPACITY_BYTES) {
       throw new AppError('text_too_long', 'Text is too long for one espeak-ng synthesis');
     }
-    if (this.dirty) this.restore();
-    this.dirty = true;
-    this.idleRestore ??= setImmediate(() => {
-      this.idleRestore = undefined;
-      if (this.dirty) this.restore();
-    });
+    if (this.idleRestore) this.restore();
+    this.idleRestore = setImmediate(() => this.restore());
     const { instance } = this;
     if (instance.set_voice(settings.voice) !== 0) {
       throw new AppError('provider_error', `espeak-ng could not load voice "${settings.voice}"`, {
@@ -143,7 +138,8 @@ export class EspeakWasm {
   }
 
   private restore(): void {
+    clearImmediate(this.idleRestore);
+    this.idleRestore = undefined;
     this.module.HEAPU8.set(this.snapshot);
-    this.dirty = false;
   }
 }
