@@ -316,8 +316,7 @@ export class GenerationService {
     for (let attempt = row.upload_attempts + 1; attempt <= UPLOAD_ATTEMPTS; attempt++) {
       if (this.closed && delay > 0) return; // shutting down: the next start resumes it
       try {
-        const data = await fsp.readFile(spool);
-        await this.deps.blobs.put(row.audio_key, data, row.mime_type);
+        await this.deps.blobs.putFile(row.audio_key, spool, row.mime_type);
         // Deleted meanwhile? Then drop what was just stored.
         if (!(await this.deps.store.findGenerationById(row.id))) {
           await this.deps.blobs.delete(row.audio_key);

@@ -12,6 +12,12 @@ export interface ByteRange {
  */
 export interface BlobStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the contents of the local file `file` under `key`, leaving the file as it is. The
+   * local-disk store links it into place instead of copying its bytes where both share a
+   * filesystem (the spool and the store under `DATA_DIR`).
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Size in bytes, or null when the blob does not exist. */
   size(key: string): Promise<number | null>;
   /** Streams the whole blob or one byte range of it. */

@@ -10,6 +10,20 @@ import type { BlobStore, ByteRange } from './blob-store.js';
  * rename atomically into place, so a killed process leaves partial writes only there, where
  * `sweepPartialWrites` finds them without walking the whole store.
  */
+/** Errors of `link` that mean "not here" (another filesystem, links unsupported), not "failed". */
+const COPY_INSTEAD = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
+
+/** Links `source` at `target`; a name already at `target` (an earlier, interrupted store) is replaced. */
+async function linkReplacing(source: string, target: string): Promise<void> {
+  try {
+    await fsp.link(source, target);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    await fsp.rm(target, { force: true });
+    await fsp.link(source, target);
+  }
+}
+
 export class LocalDiskBlobStore implements BlobStore {
   /** Temporary files older than this (ms since epoch) belong to an earlier, dead process. */
   private readonly openedAt = Date.now();
@@ -33,6 +47,23 @@ export class LocalDiskBlobStore implements BlobStore {
     const tmp = path.join(this.partialDir, `${randomToken(16)}.tmp`);
     await fsp.writeFile(tmp, data);
     await fsp.rename(tmp, file);
+  }
+
+  /**
+   * A hard link to `source` at the key's path: a second name for the same bytes, so nothing is
+   * copied, and complete from the moment it appears (the file is written before it is stored).
+   * A name left by an earlier attempt is replaced. Across filesystems, or where links are not
+   * supported, the bytes are copied as `put` does.
+   */
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    try {
+      await linkReplacing(source, file);
+    } catch (err) {
+      if (!COPY_INSTEAD.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      await this.put(key, await fsp.readFile(source));
+    }
   }
 
   /**

@@ -1,3 +1,4 @@
+import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -77,6 +78,10 @@ export class S3BlobStore implements BlobStore {
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }),
       ),
     );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    await this.put(key, await fsp.readFile(file), contentType);
   }
 
   async size(key: string): Promise<number | null> {
