@@ -21,6 +21,12 @@ const ROUNDS = 2;
  */
 const TTS_RUNS = { short: { warm: 5, runs: 15 }, long: { warm: 2, runs: 5 } };
 const FLOOR_PATH = '/floor/ping';
+/**
+ * Ping's body after this many microseconds of busy CPU (`/floor/spin/<µs>`): what a 0.85 ratio
+ * leaves for everything the service adds to bare Fastify (auth, the balance read, rate limit,
+ * metrics, headers) on this machine.
+ */
+const SPIN_US = [5, 20];
 /** Runs per side of the Kokoro row (each ~35 s). */
 const NEURAL_RUNS = 3;
 const CORES = availableParallelism();
@@ -74,7 +80,8 @@ function throughputRow(label: string, { base, ours }: { base: Throughput; ours: 
 /**
  * Bare Fastify (no logger, hooks, auth or schemas) answering each path with a fixed payload, and
  * `FLOOR_PATH` with ping's body whose balance is read on each request by the service's own store
- * (the read the contract requires: points are never cached).
+ * (the read the contract requires: points are never cached), and `/floor/spin/<µs>` with it
+ * after `SPIN_US` of busy CPU.
  */
 async function bareFastify(
   payloads: Record<string, unknown>,
@@ -84,6 +91,13 @@ async function bareFastify(
   for (const [path, body] of Object.entries(payloads)) app.get(path, async () => body);
   const ping = payloads['/api/v1/ping'] as Record<string, unknown>;
   app.get(FLOOR_PATH, async () => ({ ...ping, points: await balance() }));
+  for (const us of SPIN_US) {
+    app.get(`/floor/spin/${us}`, async () => {
+      const end = performance.now() + us / 1000;
+      while (performance.now() < end);
+      return ping;
+    });
+  }
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, close: () => app.close() };
 }
@@ -117,6 +131,11 @@ export async function httpHotPath(bench: BenchServer): Promise<void> {
     const floor = await compare(bare.url + '/api/v1/ping', bare.url + FLOOR_PATH, {});
     rows.push(throughputRow('floor: bare + balance read', floor, '(reference)'));
     console.log(`  ${FLOOR_PATH} measured [load ${load()}]`);
+    for (const us of SPIN_US) {
+      const spin = await compare(bare.url + '/api/v1/ping', `${bare.url}/floor/spin/${us}`, {});
+      rows.push(throughputRow(`budget: bare + ${us} µs of CPU`, spin, '(reference)'));
+      console.log(`  /floor/spin/${us} measured [load ${load()}]`);
+    }
   } finally {
     await bare.close();
   }
