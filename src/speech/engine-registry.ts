@@ -8,12 +8,22 @@ interface EngineEntry {
 }
 
 /**
+ * How long the list of installed engines is trusted, ms. Finding out takes each engine's file
+ * checks (~1.5-1.9 ms for the five, most of it the model folders of Kokoro, Pico and Piper), and
+ * every speech request asked twice (pricing, then synthesis). A model pulled, imported or
+ * removed by another process counts within this time.
+ */
+export const AVAILABLE_ENGINES_TTL_MS = 1000;
+
+/**
  * The engines this build knows, each imported lazily with `await import()`. Nothing outside
  * `speech/engines/` names an engine's module; the rest of the service sees `SpeechEngine`s.
  */
 export class EngineRegistry {
   private readonly loaded = new Map<string, Promise<SpeechEngine>>();
   private readonly entries: EngineEntry[];
+  /** The last answer of `available()` and when it was asked (performance.now()). */
+  private installed: { at: number; engines: Promise<readonly SpeechEngine[]> } | null = null;
 
   constructor(config: Readonly<Config>) {
     this.entries = [
@@ -86,8 +96,19 @@ export class EngineRegistry {
     return engine;
   }
 
-  /** Engines that are installed and usable on this machine. */
-  async available(): Promise<SpeechEngine[]> {
+  /**
+   * Engines that are installed and usable on this machine, as found at most
+   * `AVAILABLE_ENGINES_TTL_MS` ago.
+   */
+  available(): Promise<readonly SpeechEngine[]> {
+    const now = performance.now();
+    if (this.installed === null || now - this.installed.at >= AVAILABLE_ENGINES_TTL_MS) {
+      this.installed = { at: now, engines: this.findAvailable() };
+    }
+    return this.installed.engines;
+  }
+
+  private async findAvailable(): Promise<SpeechEngine[]> {
     const out: SpeechEngine[] = [];
     for (const entry of this.entries) {
       try {
@@ -112,5 +133,6 @@ export class EngineRegistry {
     const engines = await Promise.allSettled([...this.loaded.values()]);
     for (const result of engines) if (result.status === 'fulfilled') await result.value.close();
     this.loaded.clear();
+    this.installed = null;
   }
 }

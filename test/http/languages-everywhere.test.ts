@@ -54,7 +54,7 @@ describe('every listed language speaks, clones and designs', () => {
   let server: TestServer;
   let account: Account;
   let codes: Code[];
-  let installed: SpeechEngine[];
+  let installed: readonly SpeechEngine[];
 
   before(async () => {
     server = await startServer({ RATE_LIMIT_PER_MINUTE: '100000', RATE_LIMIT_VOICE_PER_HOUR: '100000' });

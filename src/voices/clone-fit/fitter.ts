@@ -19,7 +19,7 @@ export class CloneFitter {
     script: new URL('./worker.js', import.meta.url),
   });
 
-  constructor(private readonly engines: () => Promise<SpeechEngine[]>) {}
+  constructor(private readonly engines: () => Promise<readonly SpeechEngine[]>) {}
 
   async fit(request: CloneFitRequest): Promise<CloneFit> {
     const engines = await this.engines();

@@ -50,7 +50,7 @@ export function remoteEngines(infos: EngineInfo[], port: MessagePort): SpeechEng
  * The main thread's side of `remoteEngines`: answers each synthesis the fitting thread asks for on
  * `port` with the engine of that id. Returns a function that stops answering.
  */
-export function serveRemoteEngines(engines: SpeechEngine[], port: MessagePort): () => void {
+export function serveRemoteEngines(engines: readonly SpeechEngine[], port: MessagePort): () => void {
   const byId = new Map(engines.map((engine) => [engine.info.id, engine]));
   const answer = async (request: RemoteSynthesis): Promise<void> => {
     let reply: RemoteSynthesisReply;
