@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database as Tables } from './schema.js';
 import { KeptAnswers } from './kept-answers.js';
 import { CodeMigrationProvider } from './migrations.js';
+import { SyncedSqliteDialect, WalSync } from './wal-sync.js';
 
 export type Db = Kysely<Tables>;
 
@@ -59,9 +60,23 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
   database.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
   // Statements run on this connection that may change the database (what kept answers watch).
   let writes = 0;
-  const onWrite = () => void writes++;
+  // Whether the connection's holder wrote since it took it (its commit then waits for the WAL sync).
+  let unsynced = false;
+  const onWrite = () => {
+    writes++;
+    unsynced = true;
+  };
+  const config = { database: reusingStatements(database as never, onWrite) as unknown as SqliteDatabase };
+  // A file's commits are synced off the event loop (wal-sync.ts); `:memory:` has nothing to sync.
+  const wal = file === ':memory:' ? null : new WalSync(`${file}-wal`);
+  if (wal) database.exec('PRAGMA synchronous = NORMAL;');
+  const wrote = () => {
+    const was = unsynced;
+    unsynced = false;
+    return was;
+  };
   const db = new Kysely<Tables>({
-    dialect: new SqliteDialect({ database: reusingStatements(database as never, onWrite) as unknown as SqliteDatabase }),
+    dialect: wal ? new SyncedSqliteDialect(config, { wrote, sync: () => wal.sync() }) : new SqliteDialect(config),
   });
   const dataVersion = database.prepare('PRAGMA data_version').raw(true);
   const commitsElsewhere = () => (dataVersion.get() as number[])[0]!;
