@@ -10,8 +10,8 @@ interface EngineEntry {
 /**
  * How long the list of installed engines is trusted, ms. Finding out takes each engine's file
  * checks (~1.5-1.9 ms for the five, most of it the model folders of Kokoro, Pico and Piper), and
- * every speech request asked twice (pricing, then synthesis). A model pulled, imported or
- * removed by another process counts within this time.
+ * every speech request asked before its synthesis. A model pulled, imported or removed by another
+ * process counts within this time.
  */
 export const AVAILABLE_ENGINES_TTL_MS = 1000;
 

@@ -5,11 +5,6 @@ import type { Readable } from 'node:stream';
 import { randomToken } from '../ids.js';
 import type { BlobStore, ByteRange } from './blob-store.js';
 
-/**
- * Blobs as files under one folder. Writes go to a temporary file under `.partial/` first, then
- * rename atomically into place, so a killed process leaves partial writes only there, where
- * `sweepPartialWrites` finds them without walking the whole store.
- */
 /** Errors of `link` that mean "not here" (another filesystem, links unsupported), not "failed". */
 const COPY_INSTEAD = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
 
@@ -24,6 +19,12 @@ async function linkReplacing(source: string, target: string): Promise<void> {
   }
 }
 
+/**
+ * Blobs as files under one folder. Writes go to a temporary file under `.partial/` first, then
+ * rename atomically into place, so a killed process leaves partial writes only there, where
+ * `sweepPartialWrites` finds them without walking the whole store. `putFile` links a finished
+ * file into place instead, which appears whole at once.
+ */
 export class LocalDiskBlobStore implements BlobStore {
   /** Temporary files older than this (ms since epoch) belong to an earlier, dead process. */
   private readonly openedAt = Date.now();
