@@ -123,9 +123,11 @@ describe('a crash never loses points', () => {
     servers.push(second);
     await until('start-up reconciliation', async () => second.logs().includes('"msg":"voicelib ready"'));
     assert.match(second.logs(), /reconciled reservations left open by a previous process/);
+    // A resumed upload marks its record ready, then removes the spool file: wait for both (the
+    // record is visible here a moment before its commit is on disk and the removal follows).
     await until('resumed uploads', async () => {
       const pending = await db.selectFrom('generations').select('id').where('status', '=', 'pending').execute();
-      return pending.length === 0;
+      return pending.length === 0 && filesUnder(spool).length === 0;
     });
 
     // No reservation left open; each closed one matches whether its result exists.
@@ -173,8 +175,7 @@ describe('a crash never loses points', () => {
     const totalAfter = Object.values(after).reduce((a, b) => a + b, 0);
     assert.equal(totalAfter, totalAtKill + heldAtKill, 'exactly the held points came back');
 
-    // No orphan files: stored audio is exactly that of the records; the spool is empty.
-    assert.deepEqual(filesUnder(spool), []);
+    // No orphan files: stored audio is exactly that of the records; the spool is empty (above).
     assert.deepEqual(filesUnder(path.join(blobs, '.partial')), [], 'no partial blob writes left');
     assert.deepEqual(filesUnder(path.join(blobs, 'audio')), generations.map((g) => g.audio_key.slice('audio/'.length)).sort());
     assert.deepEqual(filesUnder(path.join(blobs, 'previews')), previews.map((p) => p.audio_key.slice('previews/'.length)).sort());
