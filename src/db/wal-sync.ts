@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import { type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialectConfig, type TransactionSettings } from 'kysely';
+import { type Driver, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 
 /**
  * SQLite commits made durable off the event loop.
@@ -83,38 +83,16 @@ export class SyncedSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return new SyncedDriver(super.createDriver(), this.synced);
-  }
-}
-
-class SyncedDriver implements Driver {
-  constructor(
-    private readonly driver: Driver,
-    private readonly synced: { wrote(): boolean; sync(): Promise<void> },
-  ) {}
-
-  init(): Promise<void> {
-    return this.driver.init();
-  }
-  acquireConnection(): Promise<DatabaseConnection> {
-    return this.driver.acquireConnection();
-  }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.driver.beginTransaction(connection, settings);
-  }
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.driver.commitTransaction(connection);
-  }
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.driver.rollbackTransaction(connection);
-  }
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    // Asked before the connection is free: after it, the next holder's writes would count too.
-    const wrote = this.synced.wrote();
-    await this.driver.releaseConnection(connection);
-    if (wrote) await this.synced.sync();
-  }
-  destroy(): Promise<void> {
-    return this.driver.destroy();
+    // Kysely's own SQLite driver, with only the release changed: everything else it does
+    // (transactions, savepoints) stays its own.
+    const driver = super.createDriver();
+    const release = driver.releaseConnection.bind(driver);
+    driver.releaseConnection = async (connection) => {
+      // Asked before the connection is free: after it, the next holder's writes would count too.
+      const wrote = this.synced.wrote();
+      await release(connection);
+      if (wrote) await this.synced.sync();
+    };
+    return driver;
   }
 }
