@@ -33,6 +33,7 @@ import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
 import { LocalDiskBlobStore } from './storage/local-blob-store.js';
+import { Spool } from './storage/spool.js';
 
 export type { Role };
 
@@ -160,6 +161,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     pipeline,
     localQueue,
     blobs,
+    spool: new Spool(path.join(config.dataDir, 'spool')),
     enhance: denoise,
     generated: metrics.generated,
   });

@@ -4,6 +4,7 @@ import type { Store } from '../db/store.js';
 import type { FairQueue } from '../queue/fair-queue.js';
 import type { SpeechPipeline } from '../speech/pipeline.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import type { Spool } from '../storage/spool.js';
 import type { LexiconService } from './lexicons.js';
 import type { PointsLedger } from './points.js';
 import type { SpeechQueue } from './speech-jobs.js';
@@ -26,6 +27,8 @@ export interface GenerationDeps {
   pipeline: SpeechPipeline;
   localQueue: FairQueue;
   blobs: BlobStore;
+  /** Local files of audio waiting for its upload (in one process; a worker stores at once). */
+  spool: Spool;
   /** Optional post-processing (denoise) for `enhance_generation`. */
   enhance: (audio: PcmAudio) => Promise<PcmAudio>;
   /** Told of each generation recorded: its model and the engine that spoke (metrics). */

@@ -1,4 +1,3 @@
-import fsp from 'node:fs/promises';
 import type { AudioFormat } from '../audio/formats.js';
 import type { PcmAudio } from '../audio/pcm.js';
 import { openStreamEncoder, type StreamEncoder } from '../audio/stream-encode.js';
@@ -16,6 +15,7 @@ import { generationCost } from './models.js';
 import type { TextWarning } from '../speech/markup.js';
 import type { PointsLedger } from './points.js';
 import type { VoiceDirectory } from './voice-directory.js';
+import type { Spool, SpoolWriter } from '../storage/spool.js';
 
 /** A generation whose audio is being sent while it is synthesized. */
 export interface StreamedGeneration {
@@ -50,8 +50,7 @@ export interface StreamDeps {
   queue: FairQueue;
   enhance: (audio: PcmAudio) => Promise<PcmAudio>;
   /** Where the encoded bytes are spooled as they are sent (the record's audio once it is stored). */
-  spoolPath: (id: string, extension: string) => string;
-  spoolDir: string;
+  spool: Spool;
   /** Counts a recorded generation (metrics). */
   generated?: (model: string, engine: string) => void;
   /** Hands a recorded generation to the background upload. */
@@ -90,7 +89,7 @@ export async function streamGeneration(
   let started!: (engine: string) => void;
   let engineUsed: string | null = null;
   const firstBytes = new Promise<string>((resolve) => (started = resolve));
-  let spool: string | null = null;
+  let spool: SpoolWriter | null = null;
   let encoder: StreamEncoder | undefined;
 
   const work = async (): Promise<GenerationRow | null> => {
@@ -101,14 +100,12 @@ export async function streamGeneration(
       ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}),
       ffmpegPath: deps.config.ffmpegPath,
     }, emit);
-    await fsp.mkdir(deps.spoolDir, { recursive: true });
-    spool = deps.spoolPath(id, encoder.extension);
-    const file = await fsp.open(spool, 'w');
-    let writes = Promise.resolve();
+    const file = await deps.spool.open(id, encoder.extension);
+    spool = file;
     let bytes = 0;
     function emit(piece: Buffer): void {
       bytes += piece.length;
-      writes = writes.then(() => file.write(piece).then(() => undefined));
+      file.write(piece);
       channel.push(piece);
       engineUsed = utterance.engine;
       started(utterance.engine);
@@ -133,7 +130,8 @@ export async function streamGeneration(
       // Finished or abandoned, the file is closed properly: a partial generation is a playable one.
       await encoder.end();
     } finally {
-      await writes.finally(() => file.close());
+      // On disk with its name before the record naming it commits (docs/reliability.md, F14).
+      await file.seal();
     }
     const characters =
       spokenDone >= spokenTotal
@@ -175,7 +173,7 @@ export async function streamGeneration(
   );
   const discard = async () => {
     await reservation.refund();
-    if (spool) await fsp.rm(spool, { force: true });
+    if (spool) await deps.spool.remove(spool.path);
   };
   // Before the first byte, a failure is the caller's error; afterwards `chunks` carries it.
   const ended = done.then(() => {

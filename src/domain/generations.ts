@@ -1,5 +1,3 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Readable } from 'node:stream';
 import { AUDIO_FORMAT_INFO } from '../audio/formats.js';
@@ -56,15 +54,12 @@ const UPLOAD_ATTEMPTS = 5;
  * `reservationKind`) refunds requests a killed process never finished.
  */
 export class GenerationService {
-  private readonly spoolDir: string;
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
   /** Aborted on drain: cuts short the UPLOAD_DELAY_MS wait of uploads in flight. */
   private readonly stopping = new AbortController();
 
-  constructor(private readonly deps: GenerationDeps) {
-    this.spoolDir = path.join(deps.config.dataDir, 'spool');
-  }
+  constructor(private readonly deps: GenerationDeps) {}
 
   async create(caller: Caller, input: CreateGenerationInput): Promise<CreatedGeneration> {
     // 1. Everything that can be refused is checked before any point moves or any row exists.
@@ -99,9 +94,8 @@ export class GenerationService {
       // 3. In one process the audio is spooled locally (a restart cannot lose it) and recorded
       //    pending until the background upload; from a worker it is already stored: ready at once.
       if (!storeAt) {
-        await fsp.mkdir(this.spoolDir, { recursive: true });
-        spoolFile = this.spoolPath(id, speech.extension);
-        await fsp.writeFile(spoolFile, data);
+        spoolFile = this.deps.spool.path(id, speech.extension);
+        await this.deps.spool.write(id, speech.extension, data);
       }
       const pending = pendingRow(caller, prepared, {
         id,
@@ -132,7 +126,7 @@ export class GenerationService {
       return created;
     } catch (err) {
       await reservation.refund();
-      if (spoolFile) await fsp.rm(spoolFile, { force: true });
+      if (spoolFile) await this.deps.spool.remove(spoolFile);
       // After the refund: a worker still running stores, then finds the reservation closed and
       // removes its audio itself (SpeechJobRunner), so either way none is left behind.
       if (storeAt) await this.deps.blobs.delete(storeAt).catch(() => undefined);
@@ -150,8 +144,6 @@ export class GenerationService {
       {
         ...this.deps,
         queue: this.deps.localQueue,
-        spoolDir: this.spoolDir,
-        spoolPath: (id, extension) => this.spoolPath(id, extension),
         recorded: (row) => this.scheduleUpload(row),
       },
       caller,
@@ -179,13 +171,12 @@ export class GenerationService {
 
   /** Spools audio made outside `create`, commits its record with the settled charge, and uploads it. */
   private async recordFinished(row: GenerationRow, data: Buffer, reservation: Reservation): Promise<void> {
-    await fsp.mkdir(this.spoolDir, { recursive: true });
-    const file = this.spoolPath(row.id, row.extension);
+    const file = this.deps.spool.path(row.id, row.extension);
     try {
-      await fsp.writeFile(file, data);
+      await this.deps.spool.write(row.id, row.extension, data);
       await reservation.settle(row.points_used, (tx) => tx.insertGeneration(row));
     } catch (err) {
-      await fsp.rm(file, { force: true });
+      await this.deps.spool.remove(file);
       throw err;
     }
     this.deps.generated?.(row.model, row.engine);
@@ -232,7 +223,7 @@ export class GenerationService {
     // The record goes first so the hosted link stops working at once, then the bytes.
     await this.deps.store.deleteGeneration(id, caller.accountId);
     await this.deps.blobs.delete(row.audio_key);
-    await fsp.rm(this.spoolPath(row.id, row.extension), { force: true });
+    await this.deps.spool.remove(this.deps.spool.path(row.id, row.extension));
   }
 
   captions(row: GenerationRow, options: { format: 'srt' | 'json'; mode: CaptionMode; maxWords: number; uppercase: boolean }) {
@@ -273,10 +264,7 @@ export class GenerationService {
     return {
       finished: async (row) => (await this.deps.store.findGenerationById(row.ref_id)) !== undefined,
       discard: async (row) => {
-        const names = await fsp.readdir(this.spoolDir).catch(() => [] as string[]);
-        for (const name of names) {
-          if (name.startsWith(`${row.ref_id}.`)) await fsp.rm(path.join(this.spoolDir, name), { force: true });
-        }
+        await this.deps.spool.removeAll(row.ref_id);
         for (const key of JSON.parse(row.artifacts) as string[]) await this.deps.blobs.delete(key);
       },
     };
@@ -299,10 +287,6 @@ export class GenerationService {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private spoolPath(id: string, extension: string): string {
-    return path.join(this.spoolDir, `${id}.${extension}`);
-  }
-
   private scheduleUpload(row: GenerationRow): void {
     if (this.closed) return;
     const job = this.upload(row).finally(() => this.inFlight.delete(job));
@@ -312,7 +296,7 @@ export class GenerationService {
   private async upload(row: GenerationRow): Promise<void> {
     const delay = this.deps.config.uploadDelayMs;
     if (delay > 0) await sleep(delay, undefined, { signal: this.stopping.signal }).catch(() => undefined);
-    const spool = this.spoolPath(row.id, row.extension);
+    const spool = this.deps.spool.path(row.id, row.extension);
     for (let attempt = row.upload_attempts + 1; attempt <= UPLOAD_ATTEMPTS; attempt++) {
       if (this.closed && delay > 0) return; // shutting down: the next start resumes it
       try {
@@ -327,7 +311,7 @@ export class GenerationService {
             upload_attempts: attempt,
           });
         }
-        await fsp.rm(spool, { force: true });
+        await this.deps.spool.remove(spool);
         return;
       } catch (err) {
         const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';

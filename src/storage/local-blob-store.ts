@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomToken } from '../ids.js';
 import type { BlobStore, ByteRange } from './blob-store.js';
+import { makeFolderSynced, syncFolder, writeFileSynced } from './synced-files.js';
 
 /** Errors of `link` that mean "not here" (another filesystem, links unsupported), not "failed". */
 const COPY_INSTEAD = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK']);
@@ -43,28 +44,33 @@ export class LocalDiskBlobStore implements BlobStore {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.pathOf(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
+    await makeFolderSynced(path.dirname(file));
     await fsp.mkdir(this.partialDir, { recursive: true });
     const tmp = path.join(this.partialDir, `${randomToken(16)}.tmp`);
-    await fsp.writeFile(tmp, data);
+    // Bytes on disk before the name, and the name before the caller's commit (synced-files.ts).
+    await writeFileSynced(tmp, data);
     await fsp.rename(tmp, file);
+    await syncFolder(path.dirname(file));
   }
 
   /**
    * A hard link to `source` at the key's path: a second name for the same bytes, so nothing is
    * copied, and complete from the moment it appears (the file is written before it is stored).
    * A name left by an earlier attempt is replaced. Across filesystems, or where links are not
-   * supported, the bytes are copied as `put` does.
+   * supported, the bytes are copied as `put` does. `source`'s bytes must already be synced (the
+   * spool is); the new name is synced here.
    */
   async putFile(key: string, source: string): Promise<void> {
     const file = this.pathOf(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
+    await makeFolderSynced(path.dirname(file));
     try {
       await linkReplacing(source, file);
     } catch (err) {
       if (!COPY_INSTEAD.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
       await this.put(key, await fsp.readFile(source));
+      return;
     }
+    await syncFolder(path.dirname(file));
   }
 
   /**

@@ -33,9 +33,17 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Run
   });
 }
 
-/** Starts the real server process and resolves once /healthz answers. */
-export async function startProcess(env: Record<string, string>, port: number): Promise<ChildProcess & { logs: () => string }> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env, PORT: String(port) } });
+/**
+ * Starts the real server process and resolves once /healthz answers. `prefix` runs it under another
+ * program (strace); the returned child is then that program, with the server as its child.
+ */
+export async function startProcess(
+  env: Record<string, string>,
+  port: number,
+  prefix: readonly string[] = [],
+): Promise<ChildProcess & { logs: () => string }> {
+  const [command, ...args] = [...prefix, process.execPath, MAIN];
+  const child = spawn(command!, args, { env: { ...process.env, ...env, PORT: String(port) } });
   let logs = '';
   child.stdout!.on('data', (d) => (logs += d));
   child.stderr!.on('data', (d) => (logs += d));
