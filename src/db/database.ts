@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type { Database as Tables } from './schema.js';
 import { KeptAnswers } from './kept-answers.js';
 import { CodeMigrationProvider } from './migrations.js';
@@ -37,7 +37,32 @@ export interface DatabaseHandle {
   rowReader: RowReader | null;
   /** Whether `holder`'s lease is held (its process runs). SQLite: always false, see holdLease. */
   leaseHeld(holder: string): Promise<boolean>;
+  /**
+   * SQLite file: called inside a transaction, lets its commit resolve without waiting for the WAL
+   * sync (`Store.transaction`'s `waitForDisk: false`). Absent elsewhere.
+   */
+  commitWithoutWaiting?: () => void;
   close(): Promise<void>;
+}
+
+/**
+ * How `Store.transaction` commits without waiting for the disk (`waitForDisk: false`), from the
+ * handle. Both databases write their logs in order, and syncing the log syncs all before: such a
+ * commit is durable once any later commit that waits is. For commits no one is answered on
+ * before such a later commit (a reservation, before its settlement or refund).
+ */
+export interface CommitOptions {
+  /** PostgreSQL: `SET LOCAL synchronous_commit = off` in the transaction. */
+  dialect?: 'sqlite' | 'postgres';
+  /** SQLite file: `DatabaseHandle.commitWithoutWaiting`. */
+  withoutWaiting?: () => void;
+}
+
+/** Called first in a transaction: lets its commit resolve without waiting for the disk (`CommitOptions`). */
+export async function commitWithoutWaiting(trx: Transaction<Tables>, commits: CommitOptions): Promise<void> {
+  // PostgreSQL: this transaction only; its commit returns before its WAL flush.
+  if (commits.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+  else commits.withoutWaiting?.();
 }
 
 /**
@@ -75,8 +100,15 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     unsynced = false;
     return was;
   };
+  // Set by the connection's holder (a transaction) whose commit need not wait for its sync.
+  let noWait = false;
+  const waits = () => {
+    const was = !noWait;
+    noWait = false;
+    return was;
+  };
   const db = new Kysely<Tables>({
-    dialect: wal ? new SyncedSqliteDialect(config, { wrote, sync: () => wal.sync() }) : new SqliteDialect(config),
+    dialect: wal ? new SyncedSqliteDialect(config, { wrote, waits, sync: () => wal.sync() }) : new SqliteDialect(config),
   });
   const dataVersion = database.prepare('PRAGMA data_version').raw(true);
   const commitsElsewhere = () => (dataVersion.get() as number[])[0]!;
@@ -88,6 +120,7 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     ...base,
     commitsElsewhere,
     rowReader: reader?.read ?? null,
+    ...(wal ? { commitWithoutWaiting: () => void (noWait = true) } : {}),
     async close() {
       reader?.close();
       await base.close();

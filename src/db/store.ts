@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
-import type { Db, RowReader } from './database.js';
+import { type CommitOptions, type Db, type RowReader, commitWithoutWaiting } from './database.js';
 import type {
   AccountsTable,
   ApiKeysTable,
@@ -45,6 +45,7 @@ export class Store {
   constructor(
     protected readonly db: Executor,
     private readonly rows: RowReader | null = null,
+    private readonly commits: CommitOptions = {},
   ) {}
 
   /**
@@ -66,10 +67,13 @@ export class Store {
     return read === 'one' ? rows[0] : rows;
   }
 
-  /** Runs `fn` in one transaction; everything it writes commits or rolls back together. */
-  async transaction<T>(fn: (store: Store) => Promise<T>): Promise<T> {
+  /** Runs `fn` in one transaction (all or nothing), on disk when it resolves; `waitForDisk: false`: `CommitOptions`. */
+  async transaction<T>(fn: (store: Store) => Promise<T>, options: { waitForDisk?: boolean } = {}): Promise<T> {
     if (this.db.isTransaction) return fn(this);
-    return (this.db as Db).transaction().execute((trx) => fn(new Store(trx)));
+    return (this.db as Db).transaction().execute(async (trx) => {
+      if (options.waitForDisk === false) await commitWithoutWaiting(trx, this.commits);
+      return fn(new Store(trx));
+    });
   }
 
   // ── plans ────────────────────────────────────────────────────────────────────────────

@@ -73,11 +73,13 @@ export class WalSync {
  * Kysely's SQLite dialect whose driver syncs the WAL (`sync`) after releasing a connection that
  * wrote (`wrote` says so, and forgets it): a query outside a transaction, or a whole transaction,
  * resolves only once its commit is on disk, and the connection is already free for the next one.
+ * A holder for which `waits` answers false (asked once per release, and forgetting it too) starts
+ * the sync and resolves at once: a later commit that waits covers it, as the WAL is written in order.
  */
 export class SyncedSqliteDialect extends SqliteDialect {
   constructor(
     config: SqliteDialectConfig,
-    private readonly synced: { wrote(): boolean; sync(): Promise<void> },
+    private readonly synced: { wrote(): boolean; sync(): Promise<void>; waits?(): boolean },
   ) {
     super(config);
   }
@@ -90,8 +92,12 @@ export class SyncedSqliteDialect extends SqliteDialect {
     driver.releaseConnection = async (connection) => {
       // Asked before the connection is free: after it, the next holder's writes would count too.
       const wrote = this.synced.wrote();
+      const waits = this.synced.waits?.() ?? true;
       await release(connection);
-      if (wrote) await this.synced.sync();
+      if (!wrote) return;
+      if (waits) await this.synced.sync();
+      // A failed sync shows at the next commit that waits for one.
+      else this.synced.sync().catch(() => undefined);
     };
     return driver;
   }

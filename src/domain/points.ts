@@ -101,6 +101,10 @@ export class PointsLedger {
     options: { artifacts?: string[] } = {},
   ): Promise<Reservation> {
     const id = newId('res');
+    // Not waited onto the disk: no one is answered on the strength of a reservation alone. Its
+    // settlement or refund commits, waited, before that, and makes it durable too. A crash of this
+    // process keeps it either way (the commit is in the log); a power loss (on PostgreSQL, a server
+    // crash) before then takes it with its debit, and its settlement then fails: nothing is charged.
     await this.store.transaction(async (tx) => {
       if (amount > 0) await applyIn(tx, accountId, -amount, reason, ref);
       await tx.insertReservation({
@@ -116,7 +120,7 @@ export class PointsLedger {
         created_at: new Date().toISOString(),
         closed_at: null,
       });
-    });
+    }, { waitForDisk: false });
     if (amount > 0) this.observe.charged?.(amount, ref.type);
     return {
       id,

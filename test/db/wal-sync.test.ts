@@ -118,6 +118,50 @@ describe('the SQLite dialect that syncs the WAL after a connection that wrote', 
   });
 });
 
+describe('a holder that does not wait for its sync', { timeout: 10_000 }, () => {
+  test('its write resolves with its sync pending; the next write waits for a sync of its own', async () => {
+    const { default: Sqlite } = await import('libsql');
+    const database = new Sqlite(path.join(dir, 'nowait.db'));
+    database.exec('PRAGMA journal_mode = WAL; create table t (id integer primary key)');
+    let wroteFlag = false;
+    let waitFlag = true;
+    const syncs: Array<ReturnType<typeof deferred>> = [];
+    const marking = {
+      prepare(text: string) {
+        if (!/^\s*select\b/i.test(text)) wroteFlag = true;
+        return database.prepare(text);
+      },
+      close: () => database.close(),
+    };
+    const db = new Kysely<{ t: { id: number } }>({
+      dialect: new SyncedSqliteDialect({ database: marking as never }, {
+        wrote: () => [wroteFlag, (wroteFlag = false)][0]!,
+        waits: () => [waitFlag, (waitFlag = true)][0]!,
+        sync: () => {
+          const pending = deferred();
+          syncs.push(pending);
+          return pending.promise;
+        },
+      }),
+    });
+    try {
+      const relaxed = db.transaction().execute(async (trx) => {
+        waitFlag = false; // what DatabaseHandle.commitWithoutWaiting does
+        await trx.insertInto('t').values({ id: 1 }).execute();
+      });
+      await relaxed; // resolves although its sync has not
+      assert.equal(syncs.length, 1, 'its sync was started');
+      const plain = db.insertInto('t').values({ id: 2 }).execute();
+      assert.equal(await settled(plain), false, 'a plain write waits again (the flag was forgotten)');
+      assert.equal(syncs.length, 2);
+      for (const sync of syncs) sync.resolve();
+      await plain;
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
 describe('openDatabase on a SQLite file', () => {
   test('commits under synchronous NORMAL, their WAL synced by the driver; :memory: keeps FULL', async () => {
     const file = await openDatabase(`sqlite:${path.join(dir, 'open.db')}`);
