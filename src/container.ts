@@ -127,10 +127,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   // without a lease, and would take one made before it (seen in CI as flite's mkdtemp ENOENT).
   await rm(config.tempDir, { recursive: true, force: true });
   await mkdir(config.tempDir, { recursive: true });
-  const store = new Store(database.db, database.rowReader, {
-    dialect: database.dialect,
-    ...(database.commitWithoutWaiting ? { withoutWaiting: database.commitWithoutWaiting } : {}),
-  });
+  const store = new Store(database.db, database.rowReader, database.commitWithoutWaiting);
   // Syntheses in this process (in-process jobs, streaming) share one fair queue and its limits.
   const localQueue = new FairQueue(config.queue.concurrency, config.queue.maxWaiting);
   const metrics = new Metrics(() => localQueue.stats);

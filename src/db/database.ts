@@ -38,31 +38,15 @@ export interface DatabaseHandle {
   /** Whether `holder`'s lease is held (its process runs). SQLite: always false, see holdLease. */
   leaseHeld(holder: string): Promise<boolean>;
   /**
-   * SQLite file: called inside a transaction, lets its commit resolve without waiting for the WAL
-   * sync (`Store.transaction`'s `waitForDisk: false`). Absent elsewhere.
+   * Called first in a transaction (`Store.transaction`'s `waitForDisk: false`): lets its commit
+   * resolve without waiting for the disk. Both databases write their logs in order, and syncing
+   * the log syncs all before it, so such a commit is durable once any later commit that waits is:
+   * for commits no one is answered on before such a later one (a reservation, before its
+   * settlement or refund). PostgreSQL: `SET LOCAL synchronous_commit = off`; a SQLite file: the
+   * driver starts the WAL sync without waiting for it; `:memory:`: nothing to wait for.
    */
-  commitWithoutWaiting?: () => void;
+  commitWithoutWaiting(trx: Transaction<Tables>): Promise<void>;
   close(): Promise<void>;
-}
-
-/**
- * How `Store.transaction` commits without waiting for the disk (`waitForDisk: false`), from the
- * handle. Both databases write their logs in order, and syncing the log syncs all before: such a
- * commit is durable once any later commit that waits is. For commits no one is answered on
- * before such a later commit (a reservation, before its settlement or refund).
- */
-export interface CommitOptions {
-  /** PostgreSQL: `SET LOCAL synchronous_commit = off` in the transaction. */
-  dialect?: 'sqlite' | 'postgres';
-  /** SQLite file: `DatabaseHandle.commitWithoutWaiting`. */
-  withoutWaiting?: () => void;
-}
-
-/** Called first in a transaction: lets its commit resolve without waiting for the disk (`CommitOptions`). */
-export async function commitWithoutWaiting(trx: Transaction<Tables>, commits: CommitOptions): Promise<void> {
-  // PostgreSQL: this transaction only; its commit returns before its WAL flush.
-  if (commits.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-  else commits.withoutWaiting?.();
 }
 
 /**
@@ -120,7 +104,9 @@ async function openSqlite(file: string): Promise<DatabaseHandle> {
     ...base,
     commitsElsewhere,
     rowReader: reader?.read ?? null,
-    ...(wal ? { commitWithoutWaiting: () => void (noWait = true) } : {}),
+    async commitWithoutWaiting() {
+      noWait = true;
+    },
     async close() {
       reader?.close();
       await base.close();
@@ -287,6 +273,10 @@ function handle(db: Db, dialect: 'sqlite' | 'postgres'): DatabaseHandle {
     },
     async ping() {
       await sql`select 1`.execute(db);
+    },
+    async commitWithoutWaiting(trx) {
+      // This transaction only; its commit returns before its WAL flush.
+      if (dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
     },
     async close() {
       await db.destroy();

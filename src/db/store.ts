@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
-import { type CommitOptions, type Db, type RowReader, commitWithoutWaiting } from './database.js';
+import type { Db, DatabaseHandle, RowReader } from './database.js';
 import type {
   AccountsTable,
   ApiKeysTable,
@@ -45,7 +45,8 @@ export class Store {
   constructor(
     protected readonly db: Executor,
     private readonly rows: RowReader | null = null,
-    private readonly commits: CommitOptions = {},
+    /** The database's `commitWithoutWaiting` (`transaction`'s `waitForDisk: false`); by default it waits. */
+    private readonly commitWithoutWaiting: DatabaseHandle['commitWithoutWaiting'] = async () => {},
   ) {}
 
   /**
@@ -67,11 +68,11 @@ export class Store {
     return read === 'one' ? rows[0] : rows;
   }
 
-  /** Runs `fn` in one transaction (all or nothing), on disk when it resolves; `waitForDisk: false`: `CommitOptions`. */
+  /** Runs `fn` in one transaction (all or nothing), on disk when it resolves; `waitForDisk: false`: see the constructor. */
   async transaction<T>(fn: (store: Store) => Promise<T>, options: { waitForDisk?: boolean } = {}): Promise<T> {
     if (this.db.isTransaction) return fn(this);
     return (this.db as Db).transaction().execute(async (trx) => {
-      if (options.waitForDisk === false) await commitWithoutWaiting(trx, this.commits);
+      if (options.waitForDisk === false) await this.commitWithoutWaiting(trx);
       return fn(new Store(trx));
     });
   }
