@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { makeFolderSynced, syncFolder, writeNewFileSynced } from './synced-files.js';
+import { makeFolderSynced, syncFolder, writeFileSynced } from './synced-files.js';
 
 /** A spool file being written piece by piece (a streamed answer). */
 export interface SpoolWriter {
@@ -29,11 +29,11 @@ export class Spool {
     return path.join(this.dir, `${id}.${extension}`);
   }
 
-  /** Writes a generation's whole audio, synced with its name; returns the file. */
-  async write(id: string, extension: string, data: Buffer): Promise<string> {
-    const file = this.path(id, extension);
-    await writeNewFileSynced(file, data);
-    return file;
+  /** Writes a generation's whole audio (`path(id, extension)`), synced with its name. */
+  async write(id: string, extension: string, data: Buffer): Promise<void> {
+    await makeFolderSynced(this.dir);
+    await writeFileSynced(this.path(id, extension), data);
+    await syncFolder(this.dir);
   }
 
   /** Creates a generation's file for writing piece by piece. */

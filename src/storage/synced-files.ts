@@ -48,11 +48,3 @@ export async function makeFolderSynced(folder: string): Promise<void> {
   }
   for (const holder of holders) await syncFolder(holder);
 }
-
-/** Writes `file` in `folder` (created if need be) and syncs the file and its name. */
-export async function writeNewFileSynced(file: string, data: Buffer): Promise<void> {
-  const folder = path.dirname(file);
-  await makeFolderSynced(folder);
-  await writeFileSynced(file, data);
-  await syncFolder(folder);
-}
