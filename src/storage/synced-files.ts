@@ -33,16 +33,30 @@ export async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** Folders being made and synced by this process (resolved path → that work): callers share it. */
+const making = new Map<string, Promise<void>>();
+
 /**
  * `mkdir -p` whose new folders survive a power loss: when it creates any, the folder holding the
  * first one and each new one but the last are synced (each holds the next one's name). An
- * existing folder costs one `mkdir` call, as before.
+ * existing folder costs one `mkdir` call, as before. Callers in this process asking for the same
+ * folder at once share one creation: the one that finds it made by the other still waits for that
+ * other's syncs, so neither writes a file whose folder's name could be lost.
  */
 export async function makeFolderSynced(folder: string): Promise<void> {
+  const resolved = path.resolve(folder);
+  const pending = making.get(resolved);
+  if (pending) return pending;
+  const work = makeAndSync(resolved).finally(() => making.delete(resolved));
+  making.set(resolved, work);
+  return work;
+}
+
+async function makeAndSync(folder: string): Promise<void> {
   const first = await fsp.mkdir(folder, { recursive: true });
   if (first === undefined) return;
   const holders: string[] = [];
-  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+  for (let dir = folder; ; dir = path.dirname(dir)) {
     holders.push(path.dirname(dir));
     if (dir === path.resolve(first) || path.dirname(dir) === dir) break;
   }

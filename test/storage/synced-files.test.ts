@@ -115,6 +115,27 @@ describe('files a commit names reach the disk before the commit (F14)', { skip }
     assert.ok(folderSyncedAt(calls, `${blobs}/clips`, calls.indexOf(link)) > calls.indexOf(link), 'the link is synced');
   });
 
+  test('a folder made by two callers at once: neither goes on before the new names are synced', async () => {
+    const made = path.join(dir, 'twice');
+    const folder = path.join(made, 'inner');
+    const marks = [path.join(dir, 'first.done'), path.join(dir, 'second.done')];
+    const calls = await traceScript(
+      dir,
+      `import fs from 'node:fs';
+       import { makeFolderSynced } from ${JSON.stringify(path.join(DIST, 'src/storage/synced-files.js'))};
+       const marks = ${JSON.stringify(marks)};
+       await Promise.all(marks.map((mark) => makeFolderSynced(${JSON.stringify(folder)}).then(() => fs.writeFileSync(mark, ''))));`,
+    );
+    assert.ok(fs.statSync(folder).isDirectory());
+    // Both new names (\`twice\` in dir, \`inner\` in twice) are synced before either caller writes into them.
+    const synced = [folderSyncedAt(calls, dir, 0), folderSyncedAt(calls, made, 0)];
+    assert.ok(synced.every((at) => at >= 0), 'the folders holding the new names are synced');
+    for (const mark of marks) {
+      const at = calls.indexOf(openedFile(calls, mark).open);
+      assert.ok(synced.every((sync) => sync < at), `${path.basename(mark)}: returned after the syncs`);
+    }
+  });
+
   test('a generation: its spool before its record, its stored audio before `ready`; the same when streamed', async () => {
     const trace = path.join(dir, 'server.trace');
     const port = await freePort();
