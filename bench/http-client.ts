@@ -19,6 +19,11 @@ export class ThreadClient {
 
   /** Milliseconds from sending to the last byte of a 200 answer; throws on anything else. */
   async post(url: string, key: string, body: unknown): Promise<number> {
+    return (await this.postSized(url, key, body)).ms;
+  }
+
+  /** As `post`, with the answer's length in bytes. */
+  async postSized(url: string, key: string, body: unknown): Promise<{ ms: number; bytes: number }> {
     const request: ClientRequest = {
       id: this.nextId++,
       url,
@@ -30,7 +35,7 @@ export class ThreadClient {
       this.worker.postMessage(request);
     });
     if (reply.status !== 200) throw new Error(`POST ${url} ${reply.status}: ${reply.error ?? ''}`);
-    return reply.ms;
+    return { ms: reply.ms, bytes: reply.bytes };
   }
 
   close(): Promise<number> {

@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { encodeAudio } from '../../src/audio/encode.js';
 import type { SynthesisInput } from '../../src/speech/engine.js';
 import { findPreset } from '../../src/voices/catalog.js';
 import { fmt, input, LONG, load, median, SHORT, section, table } from '../common.js';
 import type { BenchServer } from '../setup.js';
 import { ThreadClient } from '../http-client.js';
+import { bareAnswers, bareFastify, FLOOR_PATH, SPIN_US } from '../bare-servers.js';
 
 /** Load per round: connections kept busy by the load generator, seconds per measured round. */
 const CONNECTIONS = 10;
@@ -20,13 +20,6 @@ const ROUNDS = 2;
  * short requests after start-up take 45-60 ms where later ones take 35-40).
  */
 const TTS_RUNS = { short: { warm: 5, runs: 15 }, long: { warm: 2, runs: 5 } };
-const FLOOR_PATH = '/floor/ping';
-/**
- * Ping's body after this many microseconds of busy CPU (`/floor/spin/<µs>`): what a 0.85 ratio
- * leaves for everything the service adds to bare Fastify (auth, the balance read, rate limit,
- * metrics, headers) on this machine.
- */
-const SPIN_US = [5, 20];
 /** Runs per side of the Kokoro row (each ~35 s). */
 const NEURAL_RUNS = 3;
 const CORES = availableParallelism();
@@ -102,31 +95,6 @@ async function budgetRows(bareUrl: string): Promise<string[][]> {
   return SPIN_US.map((us, i) =>
     throughputRow(`budget: bare + ${us} µs of CPU`, { base, ours: summary(runs[i + 1]!) }, '(reference)'),
   );
-}
-
-/**
- * Bare Fastify (no logger, hooks, auth or schemas) answering each path with a fixed payload, and
- * `FLOOR_PATH` with ping's body whose balance is read on each request by the service's own store
- * (the read the contract requires: points are never cached), and `/floor/spin/<µs>` with it
- * after `SPIN_US` of busy CPU.
- */
-async function bareFastify(
-  payloads: Record<string, unknown>,
-  balance: () => Promise<number | undefined>,
-): Promise<{ url: string; close(): Promise<unknown> }> {
-  const app = Fastify({ logger: false });
-  for (const [path, body] of Object.entries(payloads)) app.get(path, async () => body);
-  const ping = payloads['/api/v1/ping'] as Record<string, unknown>;
-  app.get(FLOOR_PATH, async () => ({ ...ping, points: await balance() }));
-  for (const us of SPIN_US) {
-    app.get(`/floor/spin/${us}`, async () => {
-      const end = performance.now() + us / 1000;
-      while (performance.now() < end);
-      return ping;
-    });
-  }
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, close: () => app.close() };
 }
 
 /**
@@ -211,45 +179,63 @@ async function speechRowsWith(bench: BenchServer, client: ThreadClient): Promise
   const preset = findPreset(voice);
   const { transform: _transform, ...realization } = preset?.identity.engines['espeak-ng'] ?? { id: 'en-US' };
   const engine = await server.container.engines.get('espeak-ng');
+  const answers = await bareAnswers();
   const rows: string[][] = [];
-  for (const [text, format, runs, goal] of [
-    [SHORT, 'MP3', TTS_RUNS.short, '< 40 ms'],
-    [LONG, 'WAV', TTS_RUNS.long, '<= 1.10'],
-    [LONG, 'MP3', TTS_RUNS.long, '<= 1.00'],
-  ] as const) {
-    const what: SynthesisInput = { ...input(text, realization.id), voice: realization };
-    const raw = async () => {
-      const started = performance.now();
-      const result = await engine.synthesize(what);
-      if (format === 'MP3') await encodeAudio(result.audio, { format, sampleRate: 24000 });
-      return performance.now() - started;
-    };
-    const request = () => client.post(`${server.url}/api/v1/tts`, key, { text, voice, format, model: 'v-lite' });
-    for (let i = 0; i < runs.warm; i++) {
-      await raw();
-      await request();
+  try {
+    for (const [text, format, runs, goal] of [
+      [SHORT, 'MP3', TTS_RUNS.short, '< 40 ms'],
+      [LONG, 'WAV', TTS_RUNS.long, '<= 1.10'],
+      [LONG, 'MP3', TTS_RUNS.long, '<= 1.00'],
+    ] as const) {
+      const what: SynthesisInput = { ...input(text, realization.id), voice: realization };
+      const raw = async () => {
+        const started = performance.now();
+        const result = await engine.synthesize(what);
+        if (format === 'MP3') await encodeAudio(result.audio, { format, sampleRate: 24000 });
+        return performance.now() - started;
+      };
+      let answerBytes = 0;
+      const request = async () => {
+        const answer = await client.postSized(`${server.url}/api/v1/tts`, key, { text, voice, format, model: 'v-lite' });
+        answerBytes = answer.bytes;
+        return answer.ms;
+      };
+      // The same client receiving an answer of the same size from bare Fastify (the request's own JSON body sent).
+      const answerAlone = () =>
+        client.post(`${answers.url}/floor/answer/${answerBytes}`, key, { text, voice, format, model: 'v-lite' });
+      for (let i = 0; i < runs.warm; i++) {
+        await raw();
+        await request();
+        await answerAlone();
+      }
+      const base: Array<{ ms: number; cpu: number }> = [];
+      const ours: Array<{ ms: number; cpu: number }> = [];
+      const moved: Array<{ ms: number; cpu: number }> = [];
+      for (let i = 0; i < runs.runs; i++) {
+        base.push(await withCpu(raw));
+        ours.push(await withCpu(request));
+        moved.push(await withCpu(answerAlone));
+      }
+      const p50 = median(ours.map((r) => r.ms));
+      const cpu = median(ours.map((r) => r.cpu));
+      const baseP50 = median(base.map((r) => r.ms));
+      const answerP50 = median(moved.map((r) => r.ms));
+      rows.push([
+        `v-lite ${text.length} chars ${format}`,
+        fmt(p50),
+        fmt(cpu),
+        fmt(baseP50),
+        fmt(median(base.map((r) => r.cpu))),
+        format === 'MP3' ? 'espeak-ng + MP3 encode' : 'espeak-ng synthesis',
+        fmt(p50 / baseP50, 2),
+        goal,
+        // However well the request's work were spread over the cores, it takes at least CPU ÷ cores.
+        `${fmt(cpu / CORES)} (${fmt(cpu / CORES / baseP50, 2)})`,
+        `${fmt(answerBytes / 1e6, 2)} MB ${fmt(answerP50, 1)} (${fmt((baseP50 + answerP50) / baseP50, 2)})`,
+      ]);
     }
-    const base: Array<{ ms: number; cpu: number }> = [];
-    const ours: Array<{ ms: number; cpu: number }> = [];
-    for (let i = 0; i < runs.runs; i++) {
-      base.push(await withCpu(raw));
-      ours.push(await withCpu(request));
-    }
-    const p50 = median(ours.map((r) => r.ms));
-    const cpu = median(ours.map((r) => r.cpu));
-    const baseP50 = median(base.map((r) => r.ms));
-    rows.push([
-      `v-lite ${text.length} chars ${format}`,
-      fmt(p50),
-      fmt(cpu),
-      fmt(baseP50),
-      fmt(median(base.map((r) => r.cpu))),
-      format === 'MP3' ? 'espeak-ng + MP3 encode' : 'espeak-ng synthesis',
-      fmt(p50 / baseP50, 2),
-      goal,
-      // However well the request's work were spread over the cores, it takes at least CPU ÷ cores.
-      `${fmt(cpu / CORES)} (${fmt(cpu / CORES / baseP50, 2)})`,
-    ]);
+  } finally {
+    await answers.close();
   }
   console.log(
     `\nPOST /api/v1/tts from a client thread (answers read as bytes), voice ${voice}, 24 kHz; untimed warm-ups ` +
@@ -258,12 +244,15 @@ async function speechRowsWith(bench: BenchServer, client: ThreadClient): Promise
       'thread: server, engine and ' +
       `encoder workers, the client thread) from the start of each until ${SETTLE_MS} ms after it (what it left ` +
       `running counts). Floor: the request's CPU ÷ ${CORES} cores, the least its time could be with its work ` +
-      'spread perfectly over the cores (in brackets, ÷ the baseline p50).\n',
+      'spread perfectly over the cores (in brackets, ÷ the baseline p50). Answer alone: the same client ' +
+      "receiving an answer of the request's size from bare Fastify (no work behind it), p50 ms, timed in turn " +
+      'with the other two; in brackets (baseline + it) ÷ baseline, what a service adding nothing but its answer ' +
+      'would score.\n',
   );
   table(
-    ['request', 'p50 ms', 'CPU ms', 'baseline p50', 'baseline CPU', 'baseline', 'request ÷ baseline', 'goal', 'floor ms'],
+    ['request', 'p50 ms', 'CPU ms', 'baseline p50', 'baseline CPU', 'baseline', 'request ÷ baseline', 'goal', 'floor ms', 'answer alone'],
     rows,
-    ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'l', 'r', 'l', 'r', 'r'],
   );
 }
 
