@@ -186,8 +186,22 @@ export function fieldWithNul(value: unknown, where = 'body'): string | null {
   return null;
 }
 
-/** A preValidation hook refusing bodies with NUL characters: 400 `bad_request` naming the field. */
-export async function refuseNul(request: { body: unknown }): Promise<void> {
-  const field = fieldWithNul(request.body);
-  if (field) throw new AppError('bad_request', `${field} must not contain NUL characters (U+0000)`, { param: field });
+/**
+ * A preValidation hook refusing bodies with NUL characters: 400 `bad_request` naming the field.
+ * `spoken` names top-level fields that are only ever spoken, never stored or looked up: there NUL
+ * stays a character that makes no sound (docs/reliability.md, F9), so it is not refused.
+ */
+export function nulRefusal(spoken: readonly string[] = []): (request: { body: unknown }) => Promise<void> {
+  return async (request) => {
+    const body = request.body;
+    const checked =
+      spoken.length > 0 && body !== null && typeof body === 'object' && !Array.isArray(body)
+        ? Object.fromEntries(Object.entries(body).filter(([key]) => !spoken.includes(key)))
+        : body;
+    const field = fieldWithNul(checked);
+    if (field) throw new AppError('bad_request', `${field} must not contain NUL characters (U+0000)`, { param: field });
+  };
 }
+
+/** `nulRefusal` for bodies that are all kept or looked up. */
+export const refuseNul = nulRefusal();

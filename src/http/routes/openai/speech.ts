@@ -4,6 +4,7 @@ import { type GenerationService, warningsHeader } from '../../../domain/generati
 import type { StartedSpeech } from '../../../domain/long-speech.js';
 import { MODEL_KEYS } from '../../../domain/models.js';
 import { modelForOpenAi, voiceForOpenAi } from '../../../domain/openai-names.js';
+import { nulRefusal } from '../../validation.js';
 import { SpeechRequest, SpeechResponse, openAiErrors } from './schemas.js';
 
 type Chunks = AsyncIterator<Buffer, unknown>;
@@ -47,6 +48,8 @@ export const openAiSpeechRoutes: FastifyPluginAsyncTypebox<{ generations: Genera
   app.post(
     '/audio/speech',
     {
+      // The voice is looked up: no NUL, which PostgreSQL cannot take in a query; the spoken fields may hold it.
+      preValidation: nulRefusal(['input', 'instructions']),
       schema: {
         summary: 'Generate speech (OpenAI-compatible)',
         description:

@@ -12,6 +12,7 @@ import {
   MAX_LEXICON_NAME,
 } from '../../../domain/lexicons.js';
 import { errorResponses, Ok } from '../../schemas.js';
+import { refuseNul } from '../../validation.js';
 
 /**
  * Pronunciation lexicons (docs/text.md, "Lexicons"): JSON, or W3C PLS 1.0 XML in
@@ -88,6 +89,8 @@ function lexiconInput(body: unknown, name: string | undefined, contentType: stri
 }
 
 export const lexiconRoutes: FastifyPluginAsyncTypebox<{ lexicons: LexiconService }> = async (app, { lexicons }) => {
+  // Names and entries are stored: no NUL, which PostgreSQL text cannot hold.
+  app.addHook('preValidation', refuseNul);
   app.addContentTypeParser(PLS_MEDIA_TYPE, { parseAs: 'string', bodyLimit: PLS_BODY_LIMIT_BYTES }, (_request, body, done) =>
     done(null, body),
   );

@@ -1,7 +1,11 @@
 import { Type } from 'typebox';
+import { nulRefusal } from '../../validation.js';
 
 export const AUDIO_FORMAT_NAMES = ['MP3', 'WAV', 'FLAC', 'OGG_OPUS', 'LINEAR16', 'PCM', 'ALAW', 'MULAW'] as const;
 export const SAMPLE_RATE_VALUES = [8000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+
+/** A speech request's NUL check: `text` is only spoken (NUL makes no sound there); every other field is looked up or kept. */
+export const refuseNulOutsideText = nulRefusal(['text']);
 
 export const TtsRequest = Type.Object({
   text: Type.String({

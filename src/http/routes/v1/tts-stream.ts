@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
 import { AUDIO_CONTENT, GENERATION_ID, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';
 import { errorResponses } from '../../schemas.js';
-import { TtsRequest } from './tts-schemas.js';
+import { TtsRequest, refuseNulOutsideText } from './tts-schemas.js';
 
 /**
  * `POST /api/v1/tts/stream`: the body of `POST /api/v1/tts`, answered with the audio itself as it
@@ -20,6 +20,7 @@ export const ttsStreamRoutes: FastifyPluginAsyncTypebox<{ generations: Generatio
     {
       // A replay sends the stored bytes; a stream cut short frees its key (docs/reliability.md).
       config: { idempotent: true },
+      preValidation: refuseNulOutsideText,
       schema: {
         summary: 'Generate speech, streamed as it is synthesized',
         description:

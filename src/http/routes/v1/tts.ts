@@ -13,6 +13,7 @@ import {
   HistoryQuery,
   HistoryResponse,
   TtsRequest,
+  refuseNulOutsideText,
   TtsResponse,
 } from './tts-schemas.js';
 
@@ -39,6 +40,8 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
     '/tts',
     {
       config: { idempotent: true },
+      // The voice and lexicon ids are looked up: no NUL, which PostgreSQL cannot take in a query.
+      preValidation: refuseNulOutsideText,
       schema: {
         summary: 'Generate speech',
         description:
