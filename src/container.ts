@@ -140,7 +140,17 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   // Experimental languages are spoken in the closest language an installed engine speaks.
   const pipeline = new SpeechPipeline(engines, fallbackSpeechLanguage, metrics.synthesis);
   const denoise = (audio: PcmAudio) => enhanceSpeech(audio);
-  const runner = new SpeechJobRunner({ config, store, pipeline, blobs, enhance: denoise, keepAudio: !multiProcess });
+  // Encoded audio of `pending` generations, on this process's disk until it is uploaded.
+  const spool = new Spool(path.join(config.dataDir, 'spool'));
+  const runner = new SpeechJobRunner({
+    config,
+    store,
+    pipeline,
+    blobs,
+    enhance: denoise,
+    keepAudio: !multiProcess,
+    ...(multiProcess ? {} : { spool }),
+  });
   const queue: SpeechQueue = config.redisUrl
     ? new (await import('./queue/bull-queue.js')).BullJobQueue({
         redisUrl: config.redisUrl,
@@ -161,7 +171,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     pipeline,
     localQueue,
     blobs,
-    spool: new Spool(path.join(config.dataDir, 'spool')),
+    spool,
     enhance: denoise,
     generated: metrics.generated,
   });

@@ -86,18 +86,42 @@ function countFrames(data: Buffer): { first: FrameHeader; frames: number } {
   return { first, frames };
 }
 
+/** Side information of a mono frame: 17 bytes (MPEG-1) or 9 (MPEG-2/2.5); the Xing tag follows it. */
+function sideInfoBytes(versionBits: number): number {
+  return versionBits === 3 ? 17 : 9;
+}
+
+/** The stream's bitrate index, raised until a frame holds the Info tag (low bitrates are too small). */
+function infoBitrateIndex(versionBits: number, bitrateIndex: number, sampleRate: number): number {
+  let index = bitrateIndex;
+  while (frameBytesOf(versionBits, index, sampleRate, 0) < 4 + sideInfoBytes(versionBits) + TAG_BYTES) index++;
+  return index;
+}
+
+/**
+ * The length of the Info frame that `infoFrame` makes for a stream LAME encodes at `sampleRate`
+ * and `kbps` (a bitrate it uses at that rate: see `nearestMp3Kbps`), or null for any other pair.
+ */
+export function infoFrameBytes(sampleRate: number, kbps: number): number | null {
+  const versionBits = sampleRate >= 32000 ? 3 : sampleRate >= 16000 ? 2 : 0;
+  const bitrateIndex = (versionBits === 3 ? BITRATES_MPEG1 : BITRATES_MPEG2).indexOf(kbps);
+  if (bitrateIndex <= 0) return null;
+  return frameBytesOf(versionBits, infoBitrateIndex(versionBits, bitrateIndex, sampleRate), sampleRate, 0);
+}
+
 /**
  * Returns `frames` (an MP3 stream of plain Layer III frames, mono, as lame made it from
  * `sampleCount` input samples) with an Info frame in front.
  */
 export function withInfoFrame(frames: Buffer, sampleCount: number): Buffer {
+  return Buffer.concat([infoFrame(frames, sampleCount), frames]);
+}
+
+/** The Info frame that goes in front of `frames` (see `withInfoFrame`). */
+export function infoFrame(frames: Buffer, sampleCount: number): Buffer {
   const { first, frames: frameCount } = countFrames(frames);
-  // Side information of a mono frame: 17 bytes (MPEG-1) or 9 (MPEG-2/2.5); the Xing tag follows it.
-  const sideInfo = first.versionBits === 3 ? 17 : 9;
-  let bitrateIndex = first.bitrateIndex;
-  while (frameBytesOf(first.versionBits, bitrateIndex, first.sampleRate, 0) < 4 + sideInfo + TAG_BYTES) {
-    bitrateIndex++;
-  }
+  const sideInfo = sideInfoBytes(first.versionBits);
+  const bitrateIndex = infoBitrateIndex(first.versionBits, first.bitrateIndex, first.sampleRate);
   const size = frameBytesOf(first.versionBits, bitrateIndex, first.sampleRate, 0);
   const frame = Buffer.alloc(size);
   const header =
@@ -127,5 +151,5 @@ export function withInfoFrame(frames: Buffer, sampleCount: number): Buffer {
   o = frame.writeUInt32BE(totalBytes, o);
   o = frame.writeUInt16BE(crc16Arc(frames), o);
   frame.writeUInt16BE(crc16Arc(frame.subarray(0, o)), o);
-  return Buffer.concat([frame, frames]);
+  return frame;
 }

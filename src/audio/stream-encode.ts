@@ -15,13 +15,13 @@ import {
 import { encoderError } from './ffmpeg-process.js';
 import { type FfmpegStream, openFfmpegStream } from './ffmpeg-stream.js';
 import { AUDIO_FORMAT_INFO } from './formats.js';
-import { withInfoFrame } from './mp3-info-frame.js';
+import { infoFrame, infoFrameBytes } from './mp3-info-frame.js';
 import { Mp3EncoderUnavailableError, nearestMp3Kbps, openMp3Session } from './mp3-pool.js';
 import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
 import { convertPcm } from './pcm-convert.js';
 import { floatsToS16le } from './pcm16.js';
-import { wavFile, wavStreamHeader } from './wav.js';
+import { wavHeader, wavHeaderBytes, wavPadding, wavStreamHeader } from './wav.js';
 
 /**
  * Encoding while the audio is still arriving: PCM goes in chunk by chunk (the speech pipeline's
@@ -142,23 +142,32 @@ export async function openStreamEncoder(
 }
 
 /** WAV, LINEAR16, ALAW, MULAW and PCM files, each chunk resampled and converted as it arrives. */
-function inProcessFileEncoder(options: EncodeAudioOptions): FileEncoder {
+function inProcessFileEncoder(options: EncodeAudioOptions, onPiece: (bytes: Buffer) => void): FileEncoder {
   const { format, sampleRate } = options;
   const info = checkedFormat(options);
   const encoding = sampleEncoding(format);
+  const wav = format !== 'PCM';
   const payload: Buffer[] = [];
   let sampleCount = 0;
   return {
+    headBytes: wav ? wavHeaderBytes(encoding) : 0,
     write: async (pcm) => {
       const bytes = await convertPcm(pcm, sampleRate, encoding);
       sampleCount += encoding === 'pcm16' ? bytes.length / 2 : bytes.length;
       payload.push(bytes);
+      onPiece(bytes);
     },
-    finish: async () => ({
-      data: format === 'PCM' ? Buffer.concat(payload) : wavFile(sampleRate, encoding, sampleCount, payload),
-      mimeType: info.mimeType,
-      extension: info.extension,
-    }),
+    finish: async () => {
+      const padding = wav ? wavPadding(encoding, sampleCount) : [];
+      for (const piece of padding) onPiece(piece);
+      const head = wav ? wavHeader(sampleRate, encoding, sampleCount) : Buffer.alloc(0);
+      return {
+        data: Buffer.concat([head, ...payload, ...padding]),
+        head,
+        mimeType: info.mimeType,
+        extension: info.extension,
+      };
+    },
     abort: () => undefined,
   };
 }
@@ -183,17 +192,31 @@ function firstPageEnd(bytes: Buffer): number | null {
  *
  * The in-process formats were converted at the end: resampling 2 minutes of espeak-ng's 22,050 Hz
  * to 24 kHz then took ~115 ms after synthesis instead of during it (bench:http, 1,982-character WAV).
+ *
+ * Every byte of the file but its first `headBytes` goes to `onPiece` as soon as it is encoded, in
+ * order, so a caller can store the file while it is made; `finish` gives the whole file and those
+ * first bytes (`head`, a header holding the length, known only at the end). Where the head cannot
+ * be known in advance `headBytes` is a guess: `head` may then be longer or shorter.
  */
 export interface FileEncoder {
+  readonly headBytes: number;
   write(pcm: PcmAudio): Promise<void>;
-  finish(): Promise<EncodedAudio>;
+  finish(): Promise<EncodedFile>;
   abort(): void;
 }
 
-export async function openFileEncoder(options: EncodeAudioOptions): Promise<FileEncoder> {
+/** A finished file: the whole of it, and the bytes at its start that `onPiece` never saw. */
+export interface EncodedFile extends EncodedAudio {
+  head: Buffer;
+}
+
+export async function openFileEncoder(
+  options: EncodeAudioOptions,
+  onPiece: (bytes: Buffer) => void = () => undefined,
+): Promise<FileEncoder> {
   const { format, sampleRate } = options;
   const chunks: PcmAudio[] = [];
-  const whole = async (): Promise<EncodedAudio> => {
+  const whole = async (): Promise<EncodedFile> => {
     const rate = chunks[0]?.sampleRate ?? sampleRate;
     const samples = new Float32Array(chunks.reduce((n, c) => n + c.samples.length, 0));
     let at = 0;
@@ -201,19 +224,26 @@ export async function openFileEncoder(options: EncodeAudioOptions): Promise<File
       samples.set(chunk.samples, at);
       at += chunk.samples.length;
     }
-    return encodeAudio({ sampleRate: rate, samples }, options);
+    const encoded = await encodeAudio({ sampleRate: rate, samples }, options);
+    onPiece(encoded.data);
+    return { ...encoded, head: Buffer.alloc(0) };
   };
   if (format === 'FLAC') {
-    return { write: async (pcm) => void chunks.push(pcm), finish: whole, abort: () => undefined };
+    return { headBytes: 0, write: async (pcm) => void chunks.push(pcm), finish: whole, abort: () => undefined };
   }
-  if (format !== 'MP3' && format !== 'OGG_OPUS') return inProcessFileEncoder(options);
+  if (format !== 'MP3' && format !== 'OGG_OPUS') return inProcessFileEncoder(options, onPiece);
   const out: Buffer[] = [];
-  const stream = await openStreamEncoder(options, (bytes) => out.push(bytes));
+  const stream = await openStreamEncoder(options, (bytes) => {
+    out.push(bytes);
+    onPiece(bytes);
+  });
   // Output samples as the encoder's resampling counts them: ceil(n × out / in) per chunk.
   let outputSamples = 0;
   let inputRate = sampleRate;
   const info = AUDIO_FORMAT_INFO[format];
+  const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
   return {
+    headBytes: format === 'MP3' ? (infoFrameBytes(sampleRate, kbps) ?? 0) : 0,
     write: async (pcm) => {
       inputRate = pcm.sampleRate;
       outputSamples += Math.ceil((pcm.samples.length * sampleRate) / pcm.sampleRate);
@@ -226,9 +256,11 @@ export async function openFileEncoder(options: EncodeAudioOptions): Promise<File
         await stream.write({ sampleRate: inputRate, samples: new Float32Array(padding) });
       }
       await stream.end();
-      const data = Buffer.concat(out);
+      const body = Buffer.concat(out);
+      const head = format === 'MP3' ? infoFrame(body, outputSamples) : Buffer.alloc(0);
       return {
-        data: format === 'MP3' ? withInfoFrame(data, outputSamples) : data,
+        data: head.length > 0 ? Buffer.concat([head, body]) : body,
+        head,
         mimeType: info.mimeType,
         extension: info.extension,
       };

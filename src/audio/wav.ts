@@ -50,6 +50,28 @@ export function wavPayload(samples: Float32Array, encoding: WavEncoding): Buffer
  * all): the header with its sizes, the pieces, and the pad byte an odd data chunk needs.
  */
 export function wavFile(sampleRate: number, encoding: WavEncoding, sampleCount: number, payload: Buffer[]): Buffer {
+  const header = wavHeader(sampleRate, encoding, sampleCount);
+  const parts = [header, ...payload, ...wavPadding(encoding, sampleCount)];
+  return Buffer.concat(parts, header.length + paddedDataBytes(encoding, sampleCount));
+}
+
+/** The length of `wavHeader` for `encoding`, whatever the length of the audio. */
+export function wavHeaderBytes(encoding: WavEncoding): number {
+  return encoding === 'pcm16' ? 44 : 58;
+}
+
+/** The pad byte (or none) that follows an odd data chunk of `sampleCount` samples. */
+export function wavPadding(encoding: WavEncoding, sampleCount: number): Buffer[] {
+  return (sampleCount * (encoding === 'pcm16' ? 2 : 1)) % 2 === 1 ? [Buffer.alloc(1)] : [];
+}
+
+function paddedDataBytes(encoding: WavEncoding, sampleCount: number): number {
+  const dataSize = sampleCount * (encoding === 'pcm16' ? 2 : 1);
+  return dataSize + (dataSize % 2);
+}
+
+/** The header of a WAV file of `sampleCount` samples: RIFF, fmt (and fact for G.711), data sizes. */
+export function wavHeader(sampleRate: number, encoding: WavEncoding, sampleCount: number): Buffer {
   const isPcm = encoding === 'pcm16';
   const bytesPerSample = isPcm ? 2 : 1;
   const dataSize = sampleCount * bytesPerSample;
@@ -57,8 +79,8 @@ export function wavFile(sampleRate: number, encoding: WavEncoding, sampleCount: 
   // Non-PCM fmt chunks carry cbSize (2 bytes) and are followed by a fact chunk (12 bytes).
   const fmtSize = isPcm ? 16 : 18;
   const factSize = isPcm ? 0 : 12;
-  const dataPadded = dataSize + (dataSize % 2);
-  const header = Buffer.alloc(12 + 8 + fmtSize + factSize + 8);
+  const dataPadded = paddedDataBytes(encoding, sampleCount);
+  const header = Buffer.alloc(wavHeaderBytes(encoding));
   let o = 0;
   o += header.write('RIFF', o, 'latin1');
   o = header.writeUInt32LE(4 + 8 + fmtSize + factSize + 8 + dataPadded, o);
@@ -78,9 +100,7 @@ export function wavFile(sampleRate: number, encoding: WavEncoding, sampleCount: 
   }
   o += header.write('data', o, 'latin1');
   header.writeUInt32LE(dataSize, o);
-  const parts = [header, ...payload];
-  if (dataSize % 2 === 1) parts.push(Buffer.alloc(1));
-  return Buffer.concat(parts, header.length + dataPadded);
+  return header;
 }
 
 /** RIFF and data sizes of a WAV whose length is unknown when its header is sent (the largest value). */

@@ -97,6 +97,7 @@ export class DesignService {
           enhance: false,
           encode: { format: 'MP3', sampleRate: 24_000 },
           storeAt: audioKey,
+          spoolAs: null,
         });
         const row: DesignPreviewRow = {
           id,

@@ -87,16 +87,16 @@ export class GenerationService {
         enhance: Boolean(input.enhance_generation),
         encode: { format, sampleRate, ...(input.bit_rate !== undefined ? { bitRate: input.bit_rate } : {}) },
         storeAt,
+        // In one process the job spools the audio while it is encoded.
+        spoolAs: storeAt ? null : id,
       };
+      if (!storeAt) spoolFile = this.deps.spool.path(id, AUDIO_FORMAT_INFO[format].extension);
       const speech = await this.deps.queue.run(caller.keyId, job);
       const data = await jobAudio(speech, storeAt, this.deps.blobs);
 
       // 3. In one process the audio is spooled locally (a restart cannot lose it) and recorded
       //    pending until the background upload; from a worker it is already stored: ready at once.
-      if (!storeAt) {
-        spoolFile = this.deps.spool.path(id, speech.extension);
-        await this.deps.spool.write(id, speech.extension, data);
-      }
+      if (!storeAt && !speech.spooled) await this.deps.spool.write(id, speech.extension, data);
       const pending = pendingRow(caller, prepared, {
         id,
         engine: speech.engine,

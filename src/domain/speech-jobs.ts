@@ -1,5 +1,5 @@
-import { openFileEncoder } from '../audio/stream-encode.js';
-import type { AudioFormat } from '../audio/formats.js';
+import { type EncodedFile, openFileEncoder } from '../audio/stream-encode.js';
+import { AUDIO_FORMAT_INFO, type AudioFormat } from '../audio/formats.js';
 import type { PcmAudio } from '../audio/pcm.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
@@ -8,6 +8,7 @@ import type { JobQueue } from '../queue/job-queue.js';
 import type { WordTiming } from '../speech/engine.js';
 import type { SpeakRequest, SpeechPipeline } from '../speech/pipeline.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import type { Spool, SpoolWriter } from '../storage/spool.js';
 
 /**
  * One paid synthesis as it crosses the queue: the validated request (voice already resolved, so
@@ -23,6 +24,11 @@ export interface SpeechJob {
    * in-process). The key is one of the reservation's artifacts, so abandoned audio is removed.
    */
   storeAt: string | null;
+  /**
+   * The generation id to spool the encoded audio under while it is encoded (`Spool`), or null. Only
+   * in-process: the spool is this process's local disk.
+   */
+  spoolAs: string | null;
 }
 
 /** What the requesting side needs to answer and to write the record. */
@@ -35,6 +41,8 @@ export interface SpeechJobResult {
   bytes: number;
   /** The encoded audio, only when the job ran in this process; otherwise read it at `storeAt`. */
   audio?: Buffer;
+  /** True when the audio was spooled (`spoolAs`), synced with its name. */
+  spooled?: boolean;
 }
 
 export type SpeechQueue = JobQueue<SpeechJob, SpeechJobResult>;
@@ -47,6 +55,8 @@ export interface SpeechJobDeps {
   enhance: (audio: PcmAudio) => Promise<PcmAudio>;
   /** True when the result stays in this process (in-process queue): the bytes ride along. */
   keepAudio: boolean;
+  /** Where `spoolAs` jobs spool their audio (in-process only). */
+  spool?: Spool;
 }
 
 /** The worker's half of a synthesis: speak, enhance, encode, store. */
@@ -60,11 +70,20 @@ export class SpeechJobRunner {
     // Sentence by sentence: each is encoded while the pipeline synthesizes the next one. The job
     // answers once all is done, so the pipeline may say several pieces at once (`whole`).
     const utterance = await this.deps.pipeline.open(job.speak, undefined, { whole: true });
-    const encoder = await openFileEncoder({ ...job.encode, ffmpegPath: this.deps.config.ffmpegPath });
+    // Spooled while it is encoded: long audio is mostly on disk by the time it is finished.
+    let spooling: SpoolWriter | null = null;
+    const encoder = await openFileEncoder({ ...job.encode, ffmpegPath: this.deps.config.ffmpegPath }, (bytes) =>
+      spooling?.write(bytes),
+    );
     const words: WordTiming[] = [];
     let durationSeconds = 0;
-    let encoded: Awaited<ReturnType<typeof encoder.finish>>;
+    let encoded: EncodedFile;
     try {
+      const { spool } = this.deps;
+      if (job.spoolAs && spool) {
+        const extension = AUDIO_FORMAT_INFO[job.encode.format].extension;
+        spooling = await spool.open(job.spoolAs, extension, { reserve: encoder.headBytes });
+      }
       for await (const chunk of utterance.chunks) {
         const audio = job.enhance ? await this.deps.enhance(chunk.audio) : chunk.audio;
         await encoder.write(audio);
@@ -72,8 +91,10 @@ export class SpeechJobRunner {
         durationSeconds += audio.samples.length / audio.sampleRate;
       }
       encoded = await encoder.finish();
+      if (spooling && job.spoolAs) await this.seal(spooling, encoded, encoder.headBytes, job.spoolAs);
     } catch (err) {
       encoder.abort();
+      await spooling?.discard();
       throw err;
     }
     if (job.storeAt) {
@@ -95,8 +116,16 @@ export class SpeechJobRunner {
       extension: encoded.extension,
       bytes: encoded.data.length,
       ...(this.deps.keepAudio ? { audio: encoded.data } : {}),
+      ...(spooling ? { spooled: true } : {}),
     };
   };
+
+  /** Writes the file's head into the spool and seals it; a head of another length than guessed rewrites the file whole. */
+  private async seal(spooling: SpoolWriter, encoded: EncodedFile, reserved: number, id: string): Promise<void> {
+    if (encoded.head.length === reserved) return spooling.seal(encoded.head);
+    await spooling.discard();
+    await this.deps.spool!.write(id, encoded.extension, encoded.data);
+  }
 
   private async requireOpen(reservationId: string): Promise<void> {
     const row = await this.deps.store.findReservation(reservationId);

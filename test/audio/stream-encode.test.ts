@@ -91,6 +91,31 @@ describe('streaming encoders', () => {
     const expected = sentences.reduce((n, s) => n + Math.ceil((s.samples.length * 24000) / RATE), 0);
     assert.equal(decoded!.length, expected);
   });
+
+  test('the file encoder hands out every byte but its head as it encodes; the head fills the room it announced', async () => {
+    const short: PcmAudio = { sampleRate: RATE, samples: sentences[0]!.samples.subarray(0, 701) }; // odd G.711 data
+    for (const format of AUDIO_FORMATS) {
+      for (const input of [sentences, [short]]) {
+        const pieces: Buffer[] = [];
+        const encoder = await openFileEncoder({ format, sampleRate: 24000 }, (bytes) => pieces.push(bytes));
+        for (const sentence of input) await encoder.write(sentence);
+        const file = await encoder.finish();
+        assert.equal(file.head.length, encoder.headBytes, `${format}: the head is the size announced`);
+        assert.ok(Buffer.concat([file.head, ...pieces]).equals(file.data), `${format}: head + pieces = the file`);
+      }
+    }
+    // MP3's head is an Info frame whose size follows from the rate and bitrate: every pair LAME uses.
+    const kbpsAt = (rate: number) =>
+      rate >= 32000 ? [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320] : [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+    for (const rate of [8000, 16000, 22050, 24000, 32000, 44100, 48000]) {
+      for (const kbps of kbpsAt(rate)) {
+        const encoder = await openFileEncoder({ format: 'MP3', sampleRate: rate, bitRate: kbps * 1000 }, () => undefined);
+        await encoder.write(short);
+        const file = await encoder.finish();
+        assert.equal(file.head.length, encoder.headBytes, `MP3 ${rate} Hz ${kbps} kbit/s`);
+      }
+    }
+  });
 });
 
 /** Headerless s16le → a WAV ffmpeg opens without input options (only for decoding in the test). */

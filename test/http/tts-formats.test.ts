@@ -26,8 +26,19 @@ describe('output formats through POST /tts, checked with ffprobe', () => {
   });
   after(() => server.close());
 
+  /** The hosted copy of a generation, once it is stored: the spooled file, uploaded. */
+  async function storedAudio(id: string): Promise<Buffer> {
+    for (let i = 0; i < 200; i++) {
+      const g = await server.request('GET', `/api/v1/tts/${id}`, { key: account.api_key });
+      if (g.body.audio_url) return Buffer.from(await (await fetch(g.body.audio_url)).arrayBuffer());
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`${id} was never stored`);
+  }
+
   for (const { format, mime, codec, raw } of FORMATS) {
-    test(`${format} at every sample rate`, async () => {
+    test(`${format} at every sample rate; the hosted file is the answer's, byte for byte`, async () => {
+      const answers: Array<[string, Buffer, number]> = [];
       for (const rate of RATES) {
         const res = await server.request('POST', '/api/v1/tts', {
           key: account.api_key,
@@ -46,6 +57,11 @@ describe('output formats through POST /tts, checked with ffprobe', () => {
         const duration = Number(probe.format.duration ?? stream.duration);
         assert.ok(duration > 0.5 && duration < 5, `${format}@${rate} duration ${duration}`);
         if (raw) assert.equal(data.length % 2, 0);
+        answers.push([res.body.id, data, rate]);
+      }
+      // The job spools the file while it is encoded and writes its header last (docs/reliability.md, F14).
+      for (const [id, data, rate] of answers) {
+        assert.ok((await storedAudio(id)).equals(data), `${format}@${rate}: the stored file is the answer`);
       }
     });
   }

@@ -18,6 +18,7 @@ import { until } from '../helpers/wait.js';
  */
 const SYSCALLS = ['openat', 'close', 'fsync', 'fdatasync', 'pwrite64', 'rename', 'renameat', 'renameat2', 'link', 'linkat'];
 const skip = process.env['CI'] ? false : (straceMissing() ?? false);
+const LONG_TEXT = Array.from({ length: 12 }, (_, i) => `Sentence number ${i + 1} of a longer answer, spoken at an even pace for the test.`).join(' ');
 
 /** Runs `node <script>` under strace until it exits; returns the calls. */
 async function traceScript(dir: string, script: string): Promise<Syscall[]> {
@@ -172,6 +173,11 @@ describe('files a commit names reach the disk before the commit (F14)', { skip }
       assert.equal(json.status, 200);
       const first = ((await json.json()) as { id: string }).id;
       await ready(first);
+      // ~40 s of WAV (~1.9 MB): spooled while it is encoded, so synced more than once.
+      const long = await post('/api/v1/tts', account.api_key, { ...body, text: LONG_TEXT });
+      assert.equal(long.status, 200);
+      const longId = ((await long.json()) as { id: string }).id;
+      await ready(longId);
       const streamed = await post('/api/v1/tts/stream', account.api_key, body);
       assert.equal(streamed.status, 200);
       await streamed.arrayBuffer();
@@ -183,6 +189,14 @@ describe('files a commit names reach the disk before the commit (F14)', { skip }
       await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve(null)));
 
       const calls = readTrace(trace);
+      const longSpool = path.join(dataDir, 'spool', `${longId}.wav`);
+      assertSyncedBeforeCommit(calls, longSpool, 'a long answer, the spool');
+      const { uses } = openedFile(calls, longSpool);
+      const syncs = uses.filter((u) => u.name === 'fsync' || u.name === 'fdatasync');
+      const writes = uses.filter((u) => u.name === 'pwrite64');
+      assert.ok(syncs.length >= 3, `a long spool is synced as it is written (${syncs.length} syncs)`);
+      // The head (the WAV header with the sizes) is written last, at the start of the file.
+      assert.match(writes.at(-1)!.args, /, 44, 0\)?$/, 'the header goes in last, at offset 0');
       for (const [id, what] of [
         [first, 'POST /api/v1/tts'],
         [second, 'POST /api/v1/tts/stream'],
