@@ -91,7 +91,7 @@ export class SpeechJobRunner {
         durationSeconds += audio.samples.length / audio.sampleRate;
       }
       encoded = await encoder.finish();
-      if (spooling && job.spoolAs) await this.seal(spooling, encoded, encoder.headBytes, job.spoolAs);
+      await spooling?.seal(encoded);
     } catch (err) {
       encoder.abort();
       await spooling?.discard();
@@ -119,13 +119,6 @@ export class SpeechJobRunner {
       ...(spooling ? { spooled: true } : {}),
     };
   };
-
-  /** Writes the file's head into the spool and seals it; a head of another length than guessed rewrites the file whole. */
-  private async seal(spooling: SpoolWriter, encoded: EncodedFile, reserved: number, id: string): Promise<void> {
-    if (encoded.head.length === reserved) return spooling.seal(encoded.head);
-    await spooling.discard();
-    await this.deps.spool!.write(id, encoded.extension, encoded.data);
-  }
 
   private async requireOpen(reservationId: string): Promise<void> {
     const row = await this.deps.store.findReservation(reservationId);

@@ -9,11 +9,12 @@ export interface SpoolWriter {
   /** Appends a piece; pieces are written in the order given. */
   write(piece: Buffer): void;
   /**
-   * Waits for the pieces, writes `head` in the room reserved at the start (it must fill it
-   * exactly), syncs the file and its name, and closes it: after this the record naming it may
-   * commit. Closes it even when a write failed (and rethrows that failure).
+   * Waits for the pieces, writes `file.head` in the room reserved at the start, syncs the file and
+   * its name, and closes it: after this the record naming it may commit. A head of another length
+   * than the room (a guess that missed) is not squeezed in: the file is rewritten as `file.data`,
+   * the whole of it. Closes it even when a write failed (and rethrows that failure).
    */
-  seal(head?: Buffer): Promise<void>;
+  seal(file?: { head: Buffer; data: Buffer }): Promise<void>;
   /** Stops writing, closes and removes the file (a failed or abandoned generation). */
   discard(): Promise<void>;
 }
@@ -74,22 +75,24 @@ export class Spool {
           if (sync) await handle.datasync();
         });
       },
-      async seal(head = Buffer.alloc(0)) {
-        if (head.length !== reserve) {
-          await close();
-          throw new Error(`the spool's head is ${head.length} bytes where ${reserve} were reserved`);
-        }
+      async seal(finished) {
         await writes
           .then(async () => {
-            if (head.length > 0) await handle.write(head, 0, head.length, 0);
+            const head = finished?.head ?? Buffer.alloc(0);
+            if (head.length === reserve) {
+              if (head.length > 0) await handle.write(head, 0, head.length, 0);
+            } else if (finished) {
+              await handle.truncate(0);
+              await handle.write(finished.data, 0, finished.data.length, 0);
+            } else throw new Error(`${reserve} bytes were reserved for a head and none was given`);
             await handle.sync();
           })
           .finally(close);
         await syncFolder(dir);
       },
-      async discard() {
+      discard: async () => {
         await close();
-        await fsp.rm(file, { force: true });
+        await this.remove(file);
       },
     };
   }
