@@ -65,6 +65,11 @@ export function mp3BitRate(requested: number, sampleRate: number): number {
   return Math.max(8000, Math.min(Math.round(requested), ceiling));
 }
 
+/** The bitrate LAME encodes at for these options (kbit/s): the request clamped, then its nearest legal value. */
+export function mp3Kbps({ bitRate, sampleRate }: Pick<EncodeAudioOptions, 'bitRate' | 'sampleRate'>): number {
+  return nearestMp3Kbps(mp3BitRate(bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
+}
+
 /** The ffmpeg arguments shared by every format: raw mono s16le in on stdin, no metadata, errors only. */
 export function ffmpegArgs(inputRate: number, outputArgs: readonly string[]): string[] {
   const input = `-hide_banner -loglevel error -nostdin -f s16le -ar ${inputRate} -ac 1 -i pipe:0`;
@@ -134,9 +139,8 @@ export function mp3InProcessUsable(options: Pick<EncodeAudioOptions, 'mp3Encoder
 async function encodeMp3(pcm: PcmAudio, options: EncodeAudioOptions): Promise<Buffer> {
   if (options.mp3Encoder !== 'ffmpeg' && !mp3InProcessFailure) {
     const { sampleRate } = options;
-    const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
     try {
-      return await encodeMp3InProcess(pcm, sampleRate, kbps);
+      return await encodeMp3InProcess(pcm, sampleRate, mp3Kbps(options));
     } catch (error) {
       if (!(error instanceof Mp3EncoderUnavailableError)) throw error;
       // Logged once: every later MP3 goes straight to ffmpeg.

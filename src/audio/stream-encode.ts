@@ -1,5 +1,4 @@
 import {
-  DEFAULT_MP3_BIT_RATE,
   type EncodeAudioOptions,
   type EncodedAudio,
   MP3_MIN_OUTPUT_SAMPLES,
@@ -7,7 +6,7 @@ import {
   encodeAudio,
   ffmpegArgs,
   markMp3InProcessUnavailable,
-  mp3BitRate,
+  mp3Kbps,
   mp3InProcessUsable,
   outputArgs,
   sampleEncoding,
@@ -16,7 +15,7 @@ import { encoderError } from './ffmpeg-process.js';
 import { type FfmpegStream, openFfmpegStream } from './ffmpeg-stream.js';
 import { AUDIO_FORMAT_INFO } from './formats.js';
 import { infoFrame, infoFrameBytes } from './mp3-info-frame.js';
-import { Mp3EncoderUnavailableError, nearestMp3Kbps, openMp3Session } from './mp3-pool.js';
+import { Mp3EncoderUnavailableError, openMp3Session } from './mp3-pool.js';
 import { setOpusInputSampleRate } from './ogg-opus-head.js';
 import type { PcmAudio } from './pcm.js';
 import { convertPcm } from './pcm-convert.js';
@@ -64,9 +63,8 @@ export async function openStreamEncoder(
   const described = { mimeType: info.mimeType, extension: info.extension };
 
   if (format === 'MP3' && mp3InProcessUsable(options)) {
-    const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
     try {
-      const session = await openMp3Session(sampleRate, kbps);
+      const session = await openMp3Session(sampleRate, mp3Kbps(options));
       return {
         ...described,
         write: async (pcm) => {
@@ -241,9 +239,8 @@ export async function openFileEncoder(
   let outputSamples = 0;
   let inputRate = sampleRate;
   const info = AUDIO_FORMAT_INFO[format];
-  const kbps = nearestMp3Kbps(mp3BitRate(options.bitRate ?? DEFAULT_MP3_BIT_RATE, sampleRate), sampleRate);
   return {
-    headBytes: format === 'MP3' ? (infoFrameBytes(sampleRate, kbps) ?? 0) : 0,
+    headBytes: format === 'MP3' ? (infoFrameBytes(sampleRate, mp3Kbps(options)) ?? 0) : 0,
     write: async (pcm) => {
       inputRate = pcm.sampleRate;
       outputSamples += Math.ceil((pcm.samples.length * sampleRate) / pcm.sampleRate);

@@ -55,18 +55,29 @@ export function wavFile(sampleRate: number, encoding: WavEncoding, sampleCount: 
   return Buffer.concat(parts, header.length + paddedDataBytes(encoding, sampleCount));
 }
 
+/** Bytes of the fmt chunk's body (PCM 16; G.711 adds cbSize) and of the fact chunk (G.711 only). */
+function chunkBytes(encoding: WavEncoding): { fmtSize: number; factSize: number } {
+  return encoding === 'pcm16' ? { fmtSize: 16, factSize: 0 } : { fmtSize: 18, factSize: 12 };
+}
+
 /** The length of `wavHeader` for `encoding`, whatever the length of the audio. */
 export function wavHeaderBytes(encoding: WavEncoding): number {
-  return encoding === 'pcm16' ? 44 : 58;
+  const { fmtSize, factSize } = chunkBytes(encoding);
+  return 12 + 8 + fmtSize + factSize + 8;
+}
+
+/** Bytes of the data chunk's samples: 16-bit, or one G.711 byte each. */
+function dataBytes(encoding: WavEncoding, sampleCount: number): number {
+  return sampleCount * (encoding === 'pcm16' ? 2 : 1);
 }
 
 /** The pad byte (or none) that follows an odd data chunk of `sampleCount` samples. */
 export function wavPadding(encoding: WavEncoding, sampleCount: number): Buffer[] {
-  return (sampleCount * (encoding === 'pcm16' ? 2 : 1)) % 2 === 1 ? [Buffer.alloc(1)] : [];
+  return dataBytes(encoding, sampleCount) % 2 === 1 ? [Buffer.alloc(1)] : [];
 }
 
 function paddedDataBytes(encoding: WavEncoding, sampleCount: number): number {
-  const dataSize = sampleCount * (encoding === 'pcm16' ? 2 : 1);
+  const dataSize = dataBytes(encoding, sampleCount);
   return dataSize + (dataSize % 2);
 }
 
@@ -74,11 +85,9 @@ function paddedDataBytes(encoding: WavEncoding, sampleCount: number): number {
 export function wavHeader(sampleRate: number, encoding: WavEncoding, sampleCount: number): Buffer {
   const isPcm = encoding === 'pcm16';
   const bytesPerSample = isPcm ? 2 : 1;
-  const dataSize = sampleCount * bytesPerSample;
+  const dataSize = dataBytes(encoding, sampleCount);
   const formatTag = isPcm ? FORMAT_PCM : encoding === 'alaw' ? FORMAT_ALAW : FORMAT_MULAW;
-  // Non-PCM fmt chunks carry cbSize (2 bytes) and are followed by a fact chunk (12 bytes).
-  const fmtSize = isPcm ? 16 : 18;
-  const factSize = isPcm ? 0 : 12;
+  const { fmtSize, factSize } = chunkBytes(encoding);
   const dataPadded = paddedDataBytes(encoding, sampleCount);
   const header = Buffer.alloc(wavHeaderBytes(encoding));
   let o = 0;
