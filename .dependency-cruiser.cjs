@@ -44,6 +44,13 @@ module.exports = {
       to: { path: 'node_modules/(fastify|@fastify|pg|libsql|kysely|@aws-sdk|bullmq|ioredis)/' },
     },
     {
+      name: 'onnx-imports-no-layer',
+      comment: 'src/onnx (model files, ONNX reading and writing, sessions) serves the layers and imports none of them.',
+      severity: 'error',
+      from: { path: '^dist/src/onnx/' },
+      to: { path: `^dist/src/(${[...LAYERS, ...INFRASTRUCTURE].join('|')})/` },
+    },
+    {
       name: 'kernel-imports-nothing-above',
       comment: 'errors, ids and config are imported by every layer and import none.',
       severity: 'error',

@@ -21,7 +21,7 @@ import { kokoroJsVoicesDir } from '../src/speech/engines/kokoro/index.js';
 import { prepareKokoroModel } from '../src/speech/engines/kokoro/prepare.js';
 import { quantizeKokoroVocoder, VOCODER_CONVS } from '../src/speech/engines/kokoro/quantize.js';
 import { synthesizeKokoro } from '../src/speech/engines/kokoro/synthesize.js';
-import { readOnnxGraph } from '../src/speech/engines/onnx/onnx-model.js';
+import { readOnnxGraph } from '../src/onnx/onnx-model.js';
 import { LONG, SENTENCES } from './common.js';
 import { median, nisqaScorer, nisqaScores } from './nisqa.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { styleRow } from '../src/speech/engines/kokoro/synthesize.js';
-import { loadOrt } from '../src/speech/engines/onnx/session.js';
+import { loadOrt } from '../src/onnx/session.js';
 
 export interface SessionConfig {
   name: string;

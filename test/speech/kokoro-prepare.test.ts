@@ -9,7 +9,7 @@ import { PITCH_INPUT, RANGE_INPUT } from '../../src/speech/engines/kokoro/model-
 import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
-import { readOnnxGraph } from '../../src/speech/engines/onnx/onnx-model.js';
+import { readOnnxGraph } from '../../src/onnx/onnx-model.js';
 import { intonation } from '../helpers/audio.js';
 import { KOKORO_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
 

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { detectSilences, loudnessDb } from '../../src/audio/analysis.js';
 import type { SynthesisInput, SynthesisResult } from '../../src/speech/engine.js';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
-import { loadOrt } from '../../src/speech/engines/onnx/session.js';
+import { loadOrt } from '../../src/onnx/session.js';
 import { parsePiperConfig } from '../../src/speech/engines/piper/config.js';
 import { findDurationsTensor, withDurationsOutput } from '../../src/speech/engines/piper/durations-output.js';
 import { createPiperEngine } from '../../src/speech/engines/piper/index.js';

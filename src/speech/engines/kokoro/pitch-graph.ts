@@ -1,5 +1,5 @@
-import type { NewNode, OnnxGraph } from '../onnx/onnx-model.js';
-import { encodeFloatTensor } from '../onnx/onnx-tensor.js';
+import type { NewNode, OnnxGraph } from '../../../onnx/onnx-model.js';
+import { encodeFloatTensor } from '../../../onnx/onnx-tensor.js';
 import { PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 
 /**

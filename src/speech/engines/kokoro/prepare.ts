@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { liveSet, planDequantize } from '../onnx/dequantize.js';
-import { editOnnxModel, type NewNode, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../onnx/onnx-model.js';
+import { editOnnxModel, type NewNode, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../../../onnx/onnx-model.js';
 import { DURATIONS_OUTPUT, PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { findPitchTensor, steerPitch } from './pitch-graph.js';
 import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';

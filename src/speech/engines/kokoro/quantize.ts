@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { editOnnxModel, OnnxDataType, readOnnxGraph } from '../onnx/onnx-model.js';
-import { loadOrt } from '../onnx/session.js';
+import { editOnnxModel, OnnxDataType, readOnnxGraph } from '../../../onnx/onnx-model.js';
+import { loadOrt } from '../../../onnx/session.js';
 import { PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { planStaticQdq, type TensorRange } from '../onnx/static-quantize.js';
 

@@ -1,5 +1,5 @@
-import type { NewNode, OnnxGraph, OnnxNode } from './onnx-model.js';
-import { encodeFloatTensor, type NumericTensor, readTensor } from './onnx-tensor.js';
+import type { NewNode, OnnxGraph, OnnxNode } from '../../../onnx/onnx-model.js';
+import { encodeFloatTensor, type NumericTensor, readTensor } from '../../../onnx/onnx-tensor.js';
 
 /**
  * Undoes onnxruntime's dynamic quantization (quantize_dynamic), turning a graph back into float32:

@@ -1,6 +1,6 @@
-import { type NewNode, OnnxDataType, type OnnxGraph } from './onnx-model.js';
-import { readTensor } from './onnx-tensor.js';
-import { concatBytes, lengthHead, stringField, varintField } from './protobuf.js';
+import { type NewNode, OnnxDataType, type OnnxGraph } from '../../../onnx/onnx-model.js';
+import { readTensor } from '../../../onnx/onnx-tensor.js';
+import { concatBytes, lengthHead, stringField, varintField } from '../../../onnx/protobuf.js';
 
 /**
  * Static int8 quantization of chosen Conv nodes of a float32 graph, in onnxruntime's QDQ form (what

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { AppError } from '../../../errors.js';
 import type { EngineInfo, SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
-import { onnxRuntimeInstalled } from '../onnx/session.js';
+import { onnxRuntimeInstalled } from '../../../onnx/session.js';
 import { EngineWorkerPool } from '../shared/worker-pool.js';
 import type { PiperRequest, PiperResult } from './synthesize.js';
 import { piperIpa } from './phonemize.js';

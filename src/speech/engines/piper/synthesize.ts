@@ -11,7 +11,7 @@ import {
   pickName,
   tensorFloat32,
   tensorNumbers,
-} from '../onnx/session.js';
+} from '../../../onnx/session.js';
 import { assembleTimings } from '../onnx/timings.js';
 import { tokenizeWhitespace } from '../shared/tokens.js';
 import type { PiperConfig } from './config.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../../errors.js';
 import type { EngineVoiceInfo } from '../../engine.js';
-import { isFile, listPackFolders } from '../onnx/model-files.js';
+import { isFile, listPackFolders } from '../../../onnx/model-files.js';
 import { type PiperConfig, parsePiperConfig } from './config.js';
 
 /**

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../errors.js';
 
 /**
  * onnxruntime-node sessions for one worker thread: loaded on first use (CPU execution provider),
