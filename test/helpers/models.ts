@@ -19,8 +19,12 @@ function has(file: string): boolean {
 
 const KOKORO_FILE = 'kokoro-82m/kokoro-v1.0.int8.onnx';
 const PIPER_JOE_FILE = 'piper-en_US-joe-medium/en_US-joe-medium.onnx';
+const SPEAKER_ENCODER_FILE = 'resemblyzer-ge2e/pretrained.pt';
 export const HAVE_KOKORO = has(KOKORO_FILE);
 export const HAVE_PIPER_JOE = has(PIPER_JOE_FILE);
+export const HAVE_SPEAKER_ENCODER = has(SPEAKER_ENCODER_FILE);
+/** The speaker encoder's checkpoint among the test weights (null when absent). */
+export const SPEAKER_ENCODER_PATH = HAVE_SPEAKER_ENCODER ? path.join(TEST_MODELS_DIR!, SPEAKER_ENCODER_FILE) : null;
 
 const WHY =
   'neural test weights not found: run "scripts/fetch-test-models.sh DIR" and set VOICELIB_TEST_MODELS=DIR ' +
@@ -38,9 +42,10 @@ function needs(name: string, file: string, present: boolean): { skip?: string } 
   return { skip: `${name} ${WHY}` };
 }
 
-/** `{ skip }` options for tests that need Kokoro / Piper weights. */
+/** `{ skip }` options for tests that need Kokoro / Piper / speaker encoder weights. */
 export const KOKORO_SKIP = needs('Kokoro', KOKORO_FILE, HAVE_KOKORO);
 export const PIPER_SKIP = needs('Piper', PIPER_JOE_FILE, HAVE_PIPER_JOE);
+export const SPEAKER_ENCODER_SKIP = needs('Speaker encoder', SPEAKER_ENCODER_FILE, HAVE_SPEAKER_ENCODER);
 
 /**
  * Environment for a test server that has the test weights installed, plus any `extra` model
