@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { isAppError } from '../../src/errors.js';
 import type { SynthesisInput } from '../../src/speech/engine.js';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
+import { formatStyleOffset, parseStyleOffset } from '../../src/speech/engines/kokoro/blend.js';
 import { createKokoroEngine, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
 import { kokoroIds, kokoroPhonemes } from '../../src/speech/engines/kokoro/phonemize.js';
 import { CALIBRATION_IDS } from '../../src/speech/engines/kokoro/quantize.js';
@@ -185,6 +186,29 @@ describe('Kokoro engine on a fixture model', () => {
     // British phonemes: həlˈəʊ wˈɜːld, also 13 ids.
     assert.equal(audio.samples.length, 15 * FRAME_SAMPLES);
     assert.ok(maxDifference(audio.samples, voiceRow('bm_george', 13), 6000) < 2e-3);
+  });
+
+  test('a style offset moves every row of the voice by the same vector', async () => {
+    const offset = new Float32Array(256).map((_, i) => (i % 7) * 0.01 - 0.02);
+    const style = formatStyleOffset(offset);
+    assert.deepEqual(parseStyleOffset(style), offset);
+    const { audio } = await engine.synthesize(input('Hello world', { voice: { id: 'af_heart', params: { style } } }));
+    const moved = voiceRow('af_heart', 13).map((v, i) => v + offset[i]!);
+    assert.ok(maxDifference(audio.samples, moved, 6000) < 2e-3);
+    assert.ok(maxDifference(audio.samples, voiceRow('af_heart', 13), 6000) > 0.05);
+    // On a blend, the offset is added to the mixed rows.
+    const blend = await engine.synthesize(
+      input('Hello world', { voice: { id: 'af_heart', params: { blend: 'af_heart:0.5,af_bella:0.5', style } } }),
+    );
+    const mixed = voiceRow('af_heart', 13).map((v, i) => 0.5 * v + 0.5 * voiceRow('af_bella', 13)[i]! + offset[i]!);
+    assert.ok(maxDifference(blend.audio.samples, mixed, 6000) < 2e-3);
+  });
+
+  test('a malformed style offset is refused before synthesis', async () => {
+    await assert.rejects(
+      engine.synthesize(input('Hello world', { voice: { id: 'af_heart', params: { style: 'AAAA' } } })),
+      (error: unknown) => isAppError(error) && error.code === 'provider_error',
+    );
   });
 
   test('long text is cut into chunks of at most 510 ids, timings stay in order', async () => {

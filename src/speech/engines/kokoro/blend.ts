@@ -36,6 +36,40 @@ export function formatBlend(parts: readonly BlendPart[]): string {
   return parts.map((part) => `${part.voice}:${Number(part.weight.toFixed(3))}`).join(',');
 }
 
+/** Values in one style vector (a pack's row). */
+export const STYLE_SIZE = 256;
+
+/**
+ * A style offset: 256 float32 values added to every row of the blended pack, so a voice can sit
+ * anywhere in Kokoro's style space, not only on blends of its packs (the clone refinement's search,
+ * voice-space.ts). On the wire it is the realization parameter `style`: the little-endian float32
+ * values in base64 (1,368 characters).
+ */
+export function parseStyleOffset(text: string): Float32Array {
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length !== STYLE_SIZE * 4) {
+    throw new AppError('provider_error', `A Kokoro style offset holds ${STYLE_SIZE} float32 values in base64`);
+  }
+  const out = new Float32Array(STYLE_SIZE);
+  for (let i = 0; i < STYLE_SIZE; i += 1) out[i] = bytes.readFloatLE(i * 4);
+  if (!out.every(Number.isFinite)) throw new AppError('provider_error', 'A Kokoro style offset holds a value that is not finite');
+  return out;
+}
+
+/** The `style` parameter for an offset (`parseStyleOffset`'s inverse). */
+export function formatStyleOffset(offset: ArrayLike<number>): string {
+  const bytes = Buffer.alloc(STYLE_SIZE * 4);
+  for (let i = 0; i < STYLE_SIZE; i += 1) bytes.writeFloatLE(offset[i] ?? 0, i * 4);
+  return bytes.toString('base64');
+}
+
+/** `pack` with `offset` added to each of its rows (a new array). */
+export function offsetPack(pack: Float32Array, offset: Float32Array): Float32Array {
+  const out = pack.slice();
+  for (let i = 0; i < out.length; i += 1) out[i] = out[i]! + offset[i % STYLE_SIZE]!;
+  return out;
+}
+
 /** The weighted sum of equally shaped packs. */
 export function mixPacks(packs: readonly Float32Array[], weights: readonly number[]): Float32Array {
   const length = Math.min(...packs.map((pack) => pack.length));

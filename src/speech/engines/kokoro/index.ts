@@ -14,7 +14,7 @@ import { kokoroIpa } from './ipa-input.js';
 import type { KokoroRequest } from './synthesize.js';
 import { joinParts, splitForWorkers } from './split.js';
 import type { KokoroReply } from './worker.js';
-import { parseBlend } from './blend.js';
+import { parseBlend, parseStyleOffset } from './blend.js';
 import { kokoroVoiceInfos, resolveKokoroVoice } from './voices.js';
 
 /**
@@ -212,6 +212,8 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
           throw new AppError('service_unavailable', `Kokoro voice pack "${part.voice}" is not installed`);
         return { file, weight: part.weight };
       });
+      const style = typeof params['style'] === 'string' ? params['style'] : undefined;
+      if (style !== undefined) parseStyleOffset(style);
       // `pace` is the realization's own tempo (voice-fit.ts), on top of the request's speed.
       const pace = numberParam('Kokoro', params, 'pace', 1, 0.5, 2);
       const speed = (Number.isFinite(input.speed) && input.speed > 0 ? input.speed : 1) * pace;
@@ -237,6 +239,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
         modelFile: file,
         fallbackModelFile: isPrepared ? model : null,
         voices,
+        ...(style === undefined ? {} : { style }),
         speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
         pitch,
         range,

@@ -20,7 +20,7 @@ import type { PreparedWord } from '../../text/prepare.js';
 import type { AlignedText } from '../onnx/aligned-text.js';
 import { chineseIpa } from './chinese.js';
 import { japanesePhonemes } from './japanese.js';
-import { mixPacks } from './blend.js';
+import { mixPacks, offsetPack, parseStyleOffset, STYLE_SIZE } from './blend.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
 import { PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
@@ -36,7 +36,6 @@ import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
 export const KOKORO_SAMPLE_RATE = 24_000;
 /** Phoneme ids per inference: the model's 512 positions minus the two pads. */
 export const KOKORO_MAX_IDS = 510;
-const STYLE_SIZE = 256;
 
 export interface KokoroJob {
   text: string;
@@ -54,6 +53,8 @@ export interface KokoroJob {
   fallbackModelFile?: string | null;
   /** Style packs and their weights (summing to 1): one voice, or a blend (blend.ts). */
   voices: Array<{ file: string; weight: number }>;
+  /** The realization's `style` offset added to every row of the blend (blend.ts), when it has one. */
+  style?: string;
   speed: number;
   /** Factor on the model's predicted F0 (1 = the voice as it is); used when the model has the input. */
   pitch?: number;
@@ -82,6 +83,9 @@ export interface KokoroResult {
 
 let phonemizer: Promise<EspeakIpa> | null = null;
 const voicePacks = new Map<string, Promise<Float32Array>>();
+/** Offset packs cached, oldest first (each 510 KB). */
+const offsetKeys: string[] = [];
+const MAX_CACHED_OFFSETS = 16;
 
 export function getPhonemizer(): Promise<EspeakIpa> {
   phonemizer ??= EspeakIpa.load();
@@ -107,11 +111,28 @@ function getVoicePack(file: string): Promise<Float32Array> {
   return pack;
 }
 
-/** The packs mixed by weight; one pack with weight 1 is returned as loaded. Blends are cached too. */
-function getBlendedPack(voices: KokoroJob['voices']): Promise<Float32Array> {
+/**
+ * The packs mixed by weight, plus the style offset when there is one; one pack with weight 1 and no
+ * offset is returned as loaded. Blends are cached too (a clone's refinement tries hundreds of offsets:
+ * only the last few are kept, see `MAX_CACHED_OFFSETS`).
+ */
+function getBlendedPack(voices: KokoroJob['voices'], style?: string): Promise<Float32Array> {
   const [only] = voices;
-  if (voices.length === 1 && only !== undefined) return getVoicePack(only.file);
-  const key = voices.map((v) => `${v.file}*${v.weight}`).join('+');
+  if (voices.length === 1 && only !== undefined && style === undefined) return getVoicePack(only.file);
+  const mixKey = voices.map((v) => `${v.file}*${v.weight}`).join('+');
+  if (style !== undefined) {
+    const key = `${mixKey}@${style}`;
+    let moved = voicePacks.get(key);
+    if (!moved) {
+      moved = getBlendedPack(voices).then((pack) => offsetPack(pack, parseStyleOffset(style)));
+      moved.catch(() => voicePacks.delete(key));
+      voicePacks.set(key, moved);
+      offsetKeys.push(key);
+      while (offsetKeys.length > MAX_CACHED_OFFSETS) voicePacks.delete(offsetKeys.shift()!);
+    }
+    return moved;
+  }
+  const key = mixKey;
   let blend = voicePacks.get(key);
   if (!blend) {
     blend = Promise.all(voices.map((v) => getVoicePack(v.file))).then((packs) =>
@@ -170,7 +191,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
     };
   }
 
-  const [session, pack] = await Promise.all([loadSession(job), getBlendedPack(job.voices)]);
+  const [session, pack] = await Promise.all([loadSession(job), getBlendedPack(job.voices, job.style)]);
   const idsName =
     pickName(session.inputNames, ['input_ids', 'tokens']) ?? session.inputNames[0] ?? 'input_ids';
   const styleName = pickName(session.inputNames, ['style', 'ref_s']) ?? 'style';
