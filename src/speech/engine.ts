@@ -89,6 +89,24 @@ export interface EngineInfo {
 }
 
 /**
+ * Axes along which an engine can move one of its voices continuously, so a search can look for a
+ * voice between and beyond its stock voices. Each axis is scaled so that 1 is about one standard
+ * deviation of the engine's own voices along it; the origin is the voice being moved.
+ * `move(move(v, a), b)` is `move(v, a + b)` while no engine limit is reached.
+ */
+export interface VoiceSpace {
+  readonly dimensions: number;
+  /** `voice` moved to `point` (one coordinate per axis); other fields of `voice` are kept. */
+  move<V extends EngineVoice>(voice: V, point: readonly number[]): V;
+  /**
+   * How far `point` takes a voice from where it started in timbre, in standard deviations of the
+   * engine's own voices (pitch axes excluded): a search that keeps this near the spread of the
+   * stock voices stays among sounds the engine makes naturally.
+   */
+  spread(point: readonly number[]): number;
+}
+
+/**
  * A speech engine. Implementations live in `speech/engines/<name>/`, are loaded lazily with
  * `await import()`, run synthesis off the HTTP event loop, and never share mutable state
  * between concurrent calls.
@@ -100,6 +118,11 @@ export interface SpeechEngine {
   synthesize(input: SynthesisInput): Promise<SynthesisResult>;
   /** Optional: starts workers and runs a few syntheses so the first request is not the slow one. */
   warm?(): Promise<void>;
+  /**
+   * Optional: the engine's voices as a continuous space the voice library can search (a clone's
+   * refinement), or null when the data it is made from is not installed.
+   */
+  voiceSpace?(): Promise<VoiceSpace | null>;
   /** Stops worker threads; further calls fail. */
   close(): Promise<void>;
 }

@@ -23,7 +23,18 @@ export type { PitchCalibration } from './engines/espeak-ng/voice-fit.js';
 type Fit = (
   description: VoiceDescription,
   taken: ReadonlySet<string>,
+  options: GroupOptions,
 ) => { realization: EngineRealization; key: string } | undefined;
+
+/** How a group's voices must differ. */
+export interface GroupOptions {
+  /**
+   * Also in identity: each voice must sound like another person (by the speaker encoder's measure of
+   * the engine's voices), not only take other settings. Designs' candidates; the catalog's presets
+   * keep their realizations as they are.
+   */
+  distinctIdentity?: boolean;
+}
 
 const FITS: Record<string, Fit> = {
   kokoro: fitKokoroVoice,
@@ -33,13 +44,13 @@ const FITS: Record<string, Fit> = {
  * Realizes descriptions one after another, giving each the best realization on every engine that
  * speaks its language that no earlier description of the same group took.
  */
-export function groupRealizer(): (description: VoiceDescription) => Record<string, EngineRealization> {
+export function groupRealizer(options: GroupOptions = {}): (description: VoiceDescription) => Record<string, EngineRealization> {
   const taken = new Map<string, Set<string>>();
   return (description) => {
     const out: Record<string, EngineRealization> = {};
     for (const [engine, fit] of Object.entries(FITS)) {
       const used = taken.get(engine) ?? new Set<string>();
-      const fitted = fit(description, used);
+      const fitted = fit(description, used, options);
       if (fitted === undefined) continue;
       used.add(fitted.key);
       taken.set(engine, used);
@@ -58,13 +69,25 @@ export function realizeDescription(description: VoiceDescription): Record<string
  * Engines whose realization of a measured voice (a clone) is chosen by ear rather than predicted:
  * each proposes candidates, best predicted first, and the voice library renders and measures them.
  */
-const CLONE_CANDIDATES: Record<string, (description: VoiceDescription, limit: number) => EngineRealization[]> = {
+const CLONE_CANDIDATES: Record<
+  string,
+  (description: VoiceDescription, limit: number, heard?: Float32Array) => EngineRealization[]
+> = {
   kokoro: kokoroCloneCandidates,
 };
 
-/** Candidate realizations of a measured voice on `engine` (none when it proposes none). */
-export function cloneCandidates(engine: string, description: VoiceDescription, limit: number): EngineRealization[] {
-  return CLONE_CANDIDATES[engine]?.(description, limit) ?? [];
+/**
+ * Candidate realizations of a measured voice on `engine` (none when it proposes none); `heard` is
+ * the recording's speaker embedding when the encoder is installed, for engines that know how their
+ * voices sound to it.
+ */
+export function cloneCandidates(
+  engine: string,
+  description: VoiceDescription,
+  limit: number,
+  heard?: Float32Array,
+): EngineRealization[] {
+  return CLONE_CANDIDATES[engine]?.(description, limit, heard) ?? [];
 }
 
 type Retune = (

@@ -1,6 +1,7 @@
 import type { EngineRealization } from '../../voice-identity.js';
 import type { VoiceDescription } from '../../voice-description.js';
-import { type BlendPart, formatBlend } from './blend.js';
+import { type BlendPart, formatBlend, parseBlend } from './blend.js';
+import { measuredBlends, predictedEmbedding } from './speaker-embeddings.js';
 import { KOKORO_BLEND_PITCH } from './data/blend-pitch.js';
 import { KOKORO_VOICE_TRAITS, type KokoroVoiceTraits } from './data/voice-traits.js';
 import { KOKORO_LANGUAGES, kokoroLanguageFor, type KokoroLanguage, voiceLanguage } from './voices.js';
@@ -209,14 +210,22 @@ function factorFor(semitones: number): number {
 export function fitKokoroVoice(
   description: VoiceDescription,
   avoid: ReadonlySet<string> = new Set(),
+  options: { distinctIdentity?: boolean } = {},
 ): { realization: EngineRealization; key: string } | undefined {
   const found = poolFor(description);
   if (found === null) return undefined;
   const { language, pool } = found;
   const target = targetOf(description, pool);
+  const taken = options.distinctIdentity
+    ? [...avoid].map((blend) => predictedEmbedding(parseBlend(blend))).filter((e): e is Float32Array => e !== null)
+    : [];
+  // Voices that must sound like different people may also take the sibling accent's packs whole
+  // (an American pack speaking British phonemes keeps the British accent): English has few packs
+  // per accent and gender (4 British men).
+  const wider = taken.length > 0 ? [...pool, ...siblingPacks(language, description)] : pool;
   let best: { candidate: Candidate; cost: number } | null = null;
-  for (const candidate of pool) {
-    const cost = costOf(candidate, target) + (avoid.has(candidate.blend) ? 1000 : 0);
+  for (const candidate of wider) {
+    const cost = costOf(candidate, target) + (avoid.has(candidate.blend) ? 1000 : 0) + identityPenalty(candidate, taken);
     if (best === null || cost < best.cost) best = { candidate, cost };
   }
   const chosen = best!.candidate;
@@ -225,6 +234,30 @@ export function fitKokoroVoice(
   // the blend's own deviation from the packs' median are applied.
   const pace = clampPace((description.traits.rate * medianRate(pool)) / chosen.rate);
   return realizationOf(language, chosen, pace, factorFor(withinReach(12 * Math.log2(target.pitchHz / chosen.pitchHz))));
+}
+
+/**
+ * Similarity (predicted speaker embedding) above this to a blend already taken costs a candidate:
+ * designed voices of one batch must sound like different people (≤ 0.75 measured; the prediction
+ * is kept well under that because pitch and text move the measured value by a few hundredths).
+ */
+const DISTINCT_IDENTITY = 0.5;
+
+function identityPenalty(candidate: Candidate, taken: readonly Float32Array[]): number {
+  if (taken.length === 0) return 0;
+  const own = predictedEmbedding(candidate.parts);
+  if (own === null) return 0;
+  return taken.reduce((sum, other) => sum + 1000 * Math.max(0, dot(own, other) - DISTINCT_IDENTITY), 0);
+}
+
+/** The other English accent's packs of the description's gender(s), whole, spoken in `language`. */
+function siblingPacks(language: KokoroLanguage, description: VoiceDescription): Candidate[] {
+  if (language !== 'a' && language !== 'b') return [];
+  const sibling = language === 'a' ? 'b' : 'a';
+  const genders = description.gender === 'male' ? ['m'] : description.gender === 'female' ? ['f'] : ['f', 'm'];
+  return KOKORO_VOICE_TRAITS.filter(
+    (t) => voiceLanguage(t.voice) === sibling && genders.includes(t.voice[1]!) && t.naturalness >= MIN_NATURALNESS,
+  ).map((t) => blendOf([{ voice: t.voice, weight: 1 }], language));
 }
 
 /**
@@ -252,17 +285,46 @@ export function retuneKokoroVoice(
  * Blends to try for a voice measured from a recording (a clone): its traits are absolute (median F0
  * in Hz and pace as measured, not positions in the catalog's ranges), best predicted first. The
  * caller renders them and keeps the one that measures closest (voices/realize-described.ts).
+ *
+ * With the recording's speaker embedding (`heard`), all but one of them are the packs and preset
+ * blends of the language that sound most like it (their measured embeddings, speaker-embeddings.ts),
+ * whatever their measured gender; the last is still the best by traits.
  */
-export function kokoroCloneCandidates(description: VoiceDescription, limit: number): EngineRealization[] {
+export function kokoroCloneCandidates(description: VoiceDescription, limit: number, heard?: Float32Array): EngineRealization[] {
   const found = poolFor(description);
   if (found === null) return [];
   const { language, pool } = found;
   const target = { pitchHz: description.traits.pitchHz, formantScale: description.traits.formantScale };
-  return pool
+  const byTraits = pool
     .map((candidate) => ({ candidate, cost: costOf(candidate, target) }))
     .sort((a, b) => a.cost - b.cost)
-    .slice(0, limit)
-    .map(({ candidate }) => realizationOf(language, candidate, clampPace(description.traits.rate / candidate.rate)).realization);
+    .map(({ candidate }) => candidate);
+  const chosen: Candidate[] = [];
+  if (heard !== undefined) {
+    const family = (tag: string) => {
+      const l = kokoroLanguageFor(tag);
+      return l === 'a' || l === 'b' ? 'english' : l;
+    };
+    const ranked = measuredBlends()
+      .filter((m) => family(m.language) === family(KOKORO_LANGUAGES[language].tag))
+      .map((m) => ({ m, similarity: dot(m.embedding, heard) }))
+      .sort((a, b) => b.similarity - a.similarity);
+    for (const { m } of ranked) {
+      if (chosen.length >= limit - 1) break;
+      if (!chosen.some((c) => c.blend === m.blend)) chosen.push(blendOf(parseBlend(m.blend), language));
+    }
+  }
+  for (const candidate of byTraits) {
+    if (chosen.length >= limit) break;
+    if (!chosen.some((c) => c.blend === candidate.blend)) chosen.push(candidate);
+  }
+  return chosen.map((candidate) => realizationOf(language, candidate, clampPace(description.traits.rate / candidate.rate)).realization);
+}
+
+function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += a[i]! * b[i]!;
+  return sum;
 }
 
 function clampPace(pace: number): number {
