@@ -4,7 +4,7 @@ import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } fr
 import { bandCentresHz } from './measure-brightness.js';
 import { unitHash, type VoiceGender } from './preset-traits.js';
 import { describedRealizations, engineRealizations, espeakVoiceFor } from './voice-engines.js';
-import { PROBE_ENGINE, probeDesignRealization } from '../speech/voice-realizers.js';
+import { groupRealizer, PROBE_ENGINE, probeDesignRealization } from '../speech/voice-realizers.js';
 
 /** Designed voices for a parsed description (`design.ts`): distinct candidates and their identities. */
 
@@ -43,9 +43,11 @@ export function designCandidates(spec: DesignSpec, count: number, seed: string |
       : shuffle(['female', 'male', 'neutral'] as VoiceGender[], random).slice(0, n);
   const ranges = genders.map((gender) => designRanges(spec, gender));
   const traits = drawDistinct(ranges, random);
+  // One group: engines that can tell give the candidates voices that sound like different people.
+  const realize = groupRealizer({ distinctIdentity: true });
   return traits.map((candidate, index) => {
     const range = ranges[index]!;
-    const identity = designIdentity(spec, range, candidate, index);
+    const identity = designIdentity(spec, range, candidate, index, realize);
     return { gender: range.gender, traits: candidate, identity, summary: summarize(spec, range, candidate) };
   });
 }
@@ -105,7 +107,13 @@ function allApart(candidates: readonly VoiceTraits[], pitchOnly: boolean): boole
  * engine's design fit (speech/voice-realizers.ts: a variant, its parameters and a transform for the
  * formant scale and unreachable pitch), plus a spectral tilt for brightness.
  */
-function designIdentity(spec: DesignSpec, range: DesignRanges, traits: VoiceTraits, index: number): VoiceIdentity {
+function designIdentity(
+  spec: DesignSpec,
+  range: DesignRanges,
+  traits: VoiceTraits,
+  index: number,
+  realize: ReturnType<typeof groupRealizer>,
+): VoiceIdentity {
   // Children's voices come from the female variants, whatever the gender: that is where the pitch is.
   const engineGender = range.child ? 'female' : range.gender;
   const espeakId = espeakVoiceFor(spec.language, engineGender, spec.accent ?? undefined);
@@ -126,7 +134,7 @@ function designIdentity(spec: DesignSpec, range: DesignRanges, traits: VoiceTrai
     traits,
     engines: {
       ...engineRealizations(espeakId, engineGender, traits),
-      ...describedRealizations(spec.language, engineGender, spec.accent ?? undefined, traits),
+      ...describedRealizations(spec.language, engineGender, spec.accent ?? undefined, traits, realize),
       [PROBE_ENGINE]: realization,
     },
     ...(Object.keys(transform).length > 0 ? { transform } : {}),

@@ -57,9 +57,10 @@ export function describedRealizations(
   gender: VoiceGender,
   accent: string | undefined,
   traits: VoiceTraits,
+  realize: typeof realizeDescription = realizeDescription,
 ): Record<string, EngineRealization> {
   const { code, preset } = accentPreset(language, gender, accent);
-  return realizeDescription({
+  return realize({
     language: preset?.language_code ?? code,
     gender,
     traits,

@@ -4,6 +4,8 @@ import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { parseDescription } from '../../src/voices/design.js';
 import { designCandidates } from '../../src/voices/design-candidates.js';
+import { parseBlend } from '../../src/speech/engines/kokoro/blend.js';
+import { predictedEmbedding } from '../../src/speech/engines/kokoro/speaker-embeddings.js';
 import { traitsAreDistinct } from '../../src/speech/voice-identity.js';
 import { measureTraits } from '../../src/voices/measure.js';
 import { renderIdentity } from '../../src/voices/render-identity.js';
@@ -117,6 +119,32 @@ describe('designCandidates', () => {
     for (const candidate of scottish) assert.equal(candidate.identity.engines['espeak-ng']?.id, 'gmw/en-GB-scotland');
     const open = designCandidates(parseDescription('A calm voice for an audiobook'), 3, 5);
     assert.equal(new Set(open.map((candidate) => candidate.summary.split(',')[0])).size, 3);
+  });
+});
+
+describe("a batch's Kokoro voices are different people", () => {
+  const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, v, i) => sum + v * b[i]!, 0);
+  const blends = (prompt: string, seed: number) =>
+    designCandidates(parseDescription(prompt), 3, `s${seed}`).map((c) => String(c.identity.engines['kokoro']?.params?.['blend']));
+
+  test('no two candidates of a batch share a blend', () => {
+    for (const prompt of ['A deep, calm older male narrator with a British accent.', 'A warm middle-aged woman reading a story in Spanish.']) {
+      for (let seed = 0; seed < 10; seed += 1) assert.equal(new Set(blends(prompt, seed)).size, 3, `${prompt} seed ${seed}`);
+    }
+  });
+
+  test('American English: every pair sounds ≤ 0.75 alike by the packs\' measured embeddings, whatever the seed', () => {
+    for (const prompt of [
+      'A bright, friendly young female presenter with an American accent and a quick pace.',
+      'A husky, low-pitched middle-aged man with an American accent, speaking slowly.',
+    ]) {
+      for (let seed = 0; seed < 20; seed += 1) {
+        const e = blends(prompt, seed).map((b) => predictedEmbedding(parseBlend(b))!);
+        for (const [a, b] of [[0, 1], [0, 2], [1, 2]] as const) {
+          assert.ok(dot(e[a]!, e[b]!) <= 0.75, `${prompt} seed ${seed}: ${dot(e[a]!, e[b]!).toFixed(3)}`);
+        }
+      }
+    }
   });
 });
 
