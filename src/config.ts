@@ -78,6 +78,15 @@ export interface Config {
   };
   /** With several processes on PostgreSQL: how often each API process reconciles dead processes' reservations (ms). */
   reconcileIntervalMs: number;
+  /** Clone refinement in the speaker's voice (docs/voices.md, "Refinement"). */
+  refine: {
+    /** Refinements run at once by this process (each in a child process); 0 turns refinement off here. */
+    concurrency: number;
+    /** CPU seconds one clone's refinement may use, across restarts. */
+    cpuSeconds: number;
+    /** Scheduling niceness of the refinement's child process (19 = lowest priority): speech goes first. */
+    niceness: number;
+  };
 }
 
 export interface S3Config {
@@ -203,6 +212,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       jobTimeoutMs: int('QUEUE_JOB_TIMEOUT_MS', 600_000, 1000, 3_600_000),
     },
     reconcileIntervalMs: int('RECONCILE_INTERVAL_MS', 30_000, 1000, 3_600_000),
+    refine: {
+      concurrency: int('REFINE_CONCURRENCY', 1, 0, 16),
+      cpuSeconds: int('REFINE_CPU_SECONDS', 600, 1, 86_400),
+      niceness: int('REFINE_NICENESS', 19, 0, 19),
+    },
   };
   if (config.timeouts.headersMs > config.timeouts.requestMs) {
     // Node refuses a header timeout longer than the whole request's.

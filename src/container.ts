@@ -29,6 +29,15 @@ import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
 import { CloneFitter } from './voices/clone-fit/fitter.js';
+import { CloneRefiner } from './voices/clone-refine/refiner.js';
+import { refinementTarget } from './voices/clone-refine/plan.js';
+import { RefinementStore } from './db/refinement-store.js';
+import { RefinementService } from './domain/refinements.js';
+import { InProcessRefinementQueue, type RefinementQueue } from './queue/refinement-queue.js';
+import { decodeWav } from './audio/wav.js';
+import { SPEAKER_ENCODER_FILE, SPEAKER_ENCODER_PACK } from './audio/speaker/speaker-encoder.js';
+import { findPackFile } from './onnx/model-files.js';
+import { buffer } from 'node:stream/consumers';
 import { SpeechPipeline } from './speech/pipeline.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { fallbackSpeechLanguage } from './voices/speech-fallback.js';
@@ -177,10 +186,43 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
   });
   // One limit on concurrent recording decodes for the whole process: each ffmpeg may hold hundreds of MB.
   const decodes = new FairQueue(DECODE_LIMITS.concurrency, DECODE_LIMITS.maxWaiting);
-  const cloneFitter = new CloneFitter(() => engines.available());
-  const clones = new CloneService({ config, store, accounts, blobs, decodes, fitter: cloneFitter });
+  const modelFolders = [...config.modelsSearchPath, config.modelsDir];
+  const cloneFitter = new CloneFitter(() => engines.available(), modelFolders);
+  // Clone refinement: queued by API processes, run by whoever works the queue (one process, or the workers).
+  const refinementQueue: RefinementQueue = config.redisUrl
+    ? new (await import('./queue/bull-refinement-queue.js')).BullRefinementQueue({
+        redisUrl: config.redisUrl,
+        concurrency: role === 'api' ? 0 : config.refine.concurrency,
+        lockMs: config.queue.lockMs,
+      })
+    : new InProcessRefinementQueue(config.refine.concurrency);
+  const refiner = new CloneRefiner(config);
+  const refinements = new RefinementService({
+    config,
+    store,
+    refinements: new RefinementStore(database.db),
+    queue: refinementQueue,
+    recording: async (key) => decodeWav(await buffer(await blobs.read(key))),
+    run: (run) => refiner.run(run),
+  });
+  const clones = new CloneService({
+    config,
+    store,
+    accounts,
+    blobs,
+    decodes,
+    fitter: cloneFitter,
+    refinements,
+    refinementTarget: async (identity, clone) =>
+      refinementTarget(
+        identity,
+        clone,
+        await engines.available(),
+        findPackFile(modelFolders, SPEAKER_ENCODER_PACK, [SPEAKER_ENCODER_FILE]) !== null,
+      ),
+  });
   const designs = new DesignService({ config, store, accounts, ledger, queue, blobs, decodes });
-  const library = new VoiceLibrary(store, accounts, designs);
+  const library = new VoiceLibrary(store, accounts, designs, refinements);
   const idempotency = new IdempotencyService(new IdempotencyStore(database.db), ledger.holder, Date.now, (holder) =>
     database.leaseHeld(holder),
   );
@@ -238,6 +280,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
         reconciler.unref();
       }
       if (role !== 'api' && config.engineWarmup) await engines.warm();
+      await refinements.start();
       if (role !== 'api' && config.redisUrl) {
         worker = await (await import('./queue/bull-queue.js')).startBullWorker(runner.run, {
           redisUrl: config.redisUrl,
@@ -261,6 +304,8 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
       await worker?.close();
       await queue.close();
       await generations.drain();
+      await refinements.close();
+      refiner.close();
       await cloneFitter.close();
       await engines.close();
       await rateLimiter.close();

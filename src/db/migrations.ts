@@ -254,6 +254,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('lexicons_workspace').on('lexicons').columns(['workspace_id', 'created_at']).execute();
     },
   },
+  '0009_voice_refinements': {
+    async up(db: Kysely<unknown>) {
+      // A clone's refinement (docs/voices.md, "Refinement"): one row per clone being or having been
+      // refined, removed with its voice. `checkpoint` is the whole search state (JSON, ~200 KB), so a
+      // restarted process resumes where the last one stopped.
+      await db.schema
+        .createTable('voice_refinements')
+        .addColumn('voice_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        // queued | running | done | failed
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('engine', 'text', (c) => c.notNull())
+        // JSON: the start realization, language, transcript, seed, budget and target pitch
+        .addColumn('job', 'text', (c) => c.notNull())
+        .addColumn('similarity', 'double precision')
+        .addColumn('start_similarity', 'double precision')
+        .addColumn('cpu_seconds', 'double precision', (c) => c.notNull().defaultTo(0))
+        .addColumn('evaluations', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('checkpoint', 'text')
+        .addColumn('error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('voice_refinements_status').on('voice_refinements').columns(['status', 'created_at']).execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

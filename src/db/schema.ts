@@ -85,6 +85,27 @@ export interface VoicesTable {
   created_at: string;
 }
 
+/** A clone's refinement in its speaker's voice (migration 0009). */
+export interface VoiceRefinementsTable {
+  voice_id: string;
+  account_id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  /** The engine the voice is refined on. */
+  engine: string;
+  /** JSON of the refinement's job (domain/refinements.ts). */
+  job: string;
+  /** Speaker similarity of the best fit so far to the recording, null until measured. */
+  similarity: number | null;
+  start_similarity: number | null;
+  cpu_seconds: number;
+  evaluations: number;
+  /** JSON of the search state, null before the first step. */
+  checkpoint: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DesignPreviewsTable {
   id: string;
   /** Previews of one call share a batch; saving one discards the others. */
@@ -185,6 +206,7 @@ export interface Database {
   design_previews: DesignPreviewsTable;
   generations: GenerationsTable;
   voices: VoicesTable;
+  voice_refinements: VoiceRefinementsTable;
   plans: PlansTable;
   accounts: AccountsTable;
   api_keys: ApiKeysTable;

@@ -7,8 +7,11 @@ import { newId, randomToken } from '../ids.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { resolveLanguage } from '../voices/languages.js';
 import type { CloneFitter } from '../voices/clone-fit/fitter.js';
+import type { RefinementTarget } from '../voices/clone-refine/plan.js';
+import type { VoiceIdentity } from '../speech/voice-identity.js';
 import type { AccountService, Caller } from './accounts.js';
 import { detectLanguageFromText } from './language-guess.js';
+import type { RefinementService, RefinementView } from './refinements.js';
 
 /** What a clone sample is turned into (spec: mono 16-bit WAV, first 30 s, 32 kHz). */
 export const CLONE_SAMPLE_RATE = 32_000;
@@ -32,6 +35,13 @@ export interface CloneDeps {
   blobs: BlobStore;
   /** Denoises, measures and realizes the recording off the event loop, on the installed engines. */
   fitter: CloneFitter;
+  /** Refines new clones in the background (docs/voices.md, "Refinement"). */
+  refinements: RefinementService;
+  /** Where a new clone can be refined, or null (no engine with a voice space, no speaker encoder). */
+  refinementTarget: (
+    identity: VoiceIdentity,
+    clone: { language: string; transcript?: string; pitchHz: number },
+  ) => Promise<RefinementTarget | null>;
 }
 
 /**
@@ -115,6 +125,13 @@ export class CloneService {
       await this.deps.blobs.delete(sampleKey);
       throw err;
     }
+    const target = await this.deps.refinementTarget(identity, {
+      language: language.code,
+      ...(sample.transcript && !trimmed ? { transcript: sample.transcript } : {}),
+      pitchHz: traits.pitchHz,
+    });
+    const refinement: RefinementView | null =
+      target === null ? null : await this.deps.refinements.plan(id, caller.accountId, target);
     const usage = await this.deps.accounts.slotUsage(caller);
     return {
       id,
@@ -125,12 +142,14 @@ export class CloneService {
       used: usage.clones.used,
       limit: usage.clones.limit,
       ...(notes.length > 0 ? { audio_notes: notes } : {}),
+      refinement,
     };
   }
 
   async delete(caller: Caller, id: string): Promise<void> {
     const row = await this.deps.store.findVoice(id, caller.accountId);
     if (!row || row.type !== 'clone') throw new AppError('voice_not_found', `Voice ${id} not found`);
+    await this.deps.refinements.cancel(id);
     await this.deps.store.deleteVoice(id, caller.accountId, 'clone');
     if (row.sample_key) await this.deps.blobs.delete(row.sample_key);
   }

@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import { PRESETS } from '../voices/catalog.js';
 import type { AccountService, Caller } from './accounts.js';
 import type { DesignService } from './designs.js';
+import type { RefinementService } from './refinements.js';
 import { type VoiceFilters, voicePredicate } from './voice-filters.js';
 import { type Page, type VoiceView, matchesQuery, ownVoiceView, paginate, presetView } from './voice-listing.js';
 
@@ -22,6 +23,7 @@ export class VoiceLibrary {
     private readonly store: Store,
     private readonly accounts: AccountService,
     private readonly designs: DesignService,
+    private readonly refinements: RefinementService,
   ) {}
 
   async list(caller: Caller, query: ListQuery): Promise<Page<VoiceView>> {
@@ -50,6 +52,11 @@ export class VoiceLibrary {
 
   private async ownViews(caller: Caller, type?: 'clone' | 'designed'): Promise<VoiceView[]> {
     const rows = await this.store.listVoices(caller.accountId, type);
-    return rows.map((row) => ownVoiceView(row, row.type === 'designed' ? this.designs.voiceClipUrl(row) : null));
+    const clones = rows.filter((row) => row.type === 'clone').map((row) => row.id);
+    // One more read, and only for accounts with clones: refinements move while the voice rows stay.
+    const refinements = clones.length > 0 ? await this.refinements.views(clones) : new Map();
+    return rows.map((row) =>
+      ownVoiceView(row, row.type === 'designed' ? this.designs.voiceClipUrl(row) : null, refinements.get(row.id)),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import type { VoiceRow } from '../db/store.js';
 import type { PresetVoice } from '../voices/catalog.js';
+import type { RefinementView } from './refinements.js';
 
 /** A voice as the API shows it. */
 export interface VoiceView {
@@ -18,6 +19,8 @@ export interface VoiceView {
   tags?: string[];
   created_at?: string;
   preview_url?: string;
+  /** Clones: their refinement, null when none is possible. */
+  refinement?: RefinementView | null;
 }
 
 export interface Page<T> {
@@ -44,7 +47,7 @@ export function presetView(p: PresetVoice): VoiceView {
   };
 }
 
-export function ownVoiceView(row: VoiceRow, previewUrl: string | null): VoiceView {
+export function ownVoiceView(row: VoiceRow, previewUrl: string | null, refinement?: RefinementView | null): VoiceView {
   return {
     id: row.id,
     name: row.name,
@@ -54,6 +57,7 @@ export function ownVoiceView(row: VoiceRow, previewUrl: string | null): VoiceVie
     ...(row.tags ? { tags: JSON.parse(row.tags) as string[] } : {}),
     created_at: row.created_at,
     ...(previewUrl ? { preview_url: previewUrl } : {}),
+    ...(row.type === 'clone' ? { refinement: refinement ?? null } : {}),
   };
 }
 

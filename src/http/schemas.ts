@@ -36,6 +36,29 @@ export const Paging = {
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive filter on id, slug and name' })),
 };
 
+/** A clone's refinement in its speaker's voice (docs/voices.md, "Refinement"). */
+export const Refinement = Type.Union(
+  [
+    Type.Object(
+      {
+        status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')], {
+          description: 'queued, running (the voice already speaks with the best fit so far), done or failed',
+        }),
+        similarity: Type.Union([Type.Number(), Type.Null()], {
+          description:
+            'Speaker similarity (0-1, cosine of speaker embeddings) of the current fit to the recording; about 0.80 and up is the same voice. Null until measured',
+        }),
+        updated_at: Type.String(),
+      },
+    ),
+    Type.Null(),
+  ],
+  {
+    description:
+      'Clones only: the background search for a fit closer to the recording. Null when no installed engine can be refined (Kokoro and the speaker encoder are needed)',
+  },
+);
+
 export const Voice = Type.Object(
   {
     id: Type.String(),
@@ -52,6 +75,7 @@ export const Voice = Type.Object(
     tags: Type.Optional(Type.Array(Type.String())),
     created_at: Type.Optional(Type.String()),
     preview_url: Type.Optional(Type.String()),
+    refinement: Type.Optional(Refinement),
   },
   { $id: 'Voice' },
 );

@@ -8,6 +8,8 @@ import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js
 import { median } from './measure-formants.js';
 import { voicePitch } from './measure-pitch.js';
 import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
+import type { SpeakerEncoder } from '../audio/speaker/speaker-encoder.js';
+import { measureFit, type VoiceTarget } from './clone-refine/fit-score.js';
 
 /**
  * Clone realizations on engines that propose candidates for a measured voice (Kokoro's blends,
@@ -40,7 +42,19 @@ export interface DescribedCloneProbe {
   /** The recording's long-term spectrum and how to measure a probe's on the same bands. */
   spectrum: Float32Array;
   spectrumOf: (audio: PcmAudio) => Float32Array;
+  /**
+   * The recording as the speaker encoder hears it, when it is installed: candidates are then chosen
+   * by how much they sound like the speaker (similarity − 0.03 × spectral distance in dB), their
+   * pitch miss counting only as far as the engine cannot close it.
+   */
+  heard?: { encoder: SpeakerEncoder; target: VoiceTarget };
 }
+
+/** Weight of the spectral distance (per dB) against speaker similarity (fit-score.ts). */
+const DB_AGAINST_SIMILARITY = 0.03;
+/** Similarity a semitone of pitch miss costs: small where the engine closes it in-model. */
+const SIMILARITY_PER_SEMITONE = 0.05;
+const SIMILARITY_PER_RETUNED_SEMITONE = 0.005;
 
 /** The best-measuring candidate per engine among `engines`, with a pitch transform when still needed. */
 export async function fitDescribedClone(
@@ -61,7 +75,7 @@ export async function fitDescribedClone(
     // the median of their medians: Kokoro says one long sentence lower than shorter ones (the first
     // probe sentence alone came out ~4 % under the Harvard sentences, and every clone that high).
     const texts = splitSentences(probe.text).slice(0, PROBE_SENTENCES);
-    for (const realization of cloneCandidates(engine.info.id, description, CANDIDATES)) {
+    for (const realization of cloneCandidates(engine.info.id, description, CANDIDATES, probe.heard?.target.embedding)) {
       const said: PcmAudio[] = [];
       for (const text of texts) {
         const { audio } = await engine.synthesize({ text, language: probe.language, voice: realization, speed: 1, variation: 0.5 });
@@ -71,7 +85,18 @@ export async function fitDescribedClone(
       if (!(medianHz > 0)) continue;
       const semitones = 12 * Math.log2(probe.traits.pitchHz / medianHz);
       const spectrum = probe.spectrumOf(concatPcm(said));
-      const score = perSemitone * Math.abs(semitones) + spectralDistance(probe.spectrum, spectrum);
+      const distance = spectralDistance(probe.spectrum, spectrum);
+      const fit = probe.heard ? await measureFit(probe.heard.encoder, said, probe.heard.target) : null;
+      // Lower is better: by ear (the encoder) when it is installed, else by pitch and spectrum.
+      // What the engine cannot close in-model becomes a shift after synthesis, which costs naturalness.
+      const beyond = Math.abs(retunePitch(engine.info.id, realization, semitones).residualSemitones);
+      const score =
+        fit === null
+          ? perSemitone * Math.abs(semitones) + distance
+          : -fit.similarity +
+            DB_AGAINST_SIMILARITY * distance +
+            SIMILARITY_PER_RETUNED_SEMITONE * (Math.abs(semitones) - beyond) +
+            SIMILARITY_PER_SEMITONE * beyond;
       if (best === undefined || score < best.score) best = { realization, semitones, score };
     }
     if (best === undefined) continue;

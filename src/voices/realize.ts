@@ -11,7 +11,7 @@ import { RANGE_SPREAD_SEMITONES } from './measure-pitch.js';
 import { probeText } from './probe-texts.js';
 import { PRESETS } from './catalog.js';
 import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
-import { fitDescribedClone } from './realize-described.js';
+import { type DescribedCloneProbe, fitDescribedClone } from './realize-described.js';
 import { fitStockRealizations } from './realize-stock.js';
 import { finishFit, type Fit, fitTransform, type SpectrumTarget } from './realize-transform.js';
 import { render } from './render-identity.js';
@@ -47,6 +47,8 @@ export interface RealizeCloneOptions {
    * on an engine not given keeps `stockVoiceRealization`'s relative transform.
    */
   stockEngines?: readonly SpeechEngine[];
+  /** The recording as the speaker encoder hears it (engines that propose candidates are chosen by it). */
+  heard?: DescribedCloneProbe['heard'];
 }
 
 /**
@@ -132,6 +134,7 @@ export async function realizeClone(
         text,
         spectrum: target,
         spectrumOf,
+        ...(options.heard ? { heard: options.heard } : {}),
       })),
       [PROBE_ENGINE]: best.realization,
     },

@@ -98,6 +98,8 @@ export interface Voice {
   age?: string;
   preview_url?: string;
   created_at?: string;
+  /** Clones: the background refinement in the speaker's voice (null when none is possible). */
+  refinement?: { status: 'queued' | 'running' | 'done' | 'failed'; similarity: number | null; updated_at: string } | null;
 }
 
 export interface LexiconEntry {

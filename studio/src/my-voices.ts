@@ -9,6 +9,30 @@ interface SlotList {
   limit: number;
 }
 
+const REFINEMENT_WORDS: Record<string, string> = {
+  queued: 'refinement queued',
+  running: 'refining',
+  done: 'refined',
+  failed: 'refinement failed',
+};
+
+/**
+ * A clone's refinement: its state, and how much the voice sounds like the recording (speaker
+ * similarity as a percentage; about 80 % and up is the same voice to the speaker encoder).
+ */
+function refinementBadge(refinement: NonNullable<Voice['refinement']>): HTMLElement {
+  const similarity = refinement.similarity === null ? '' : ` · similarity ${Math.round(refinement.similarity * 100)} %`;
+  return h(
+    'span',
+    {
+      class: `refinement refinement-${refinement.status}`,
+      'data-refinement': refinement.status,
+      title: `Updated ${refinement.updated_at}`,
+    },
+    ` ${REFINEMENT_WORDS[refinement.status] ?? refinement.status}${similarity}`,
+  );
+}
+
 /** The Voices tab: own clones and designs with their slots, and the clone and design forms. */
 export function voicesView(): HTMLElement & { refresh(): void } {
   const clones = h('div', {});
@@ -30,6 +54,7 @@ export function voicesView(): HTMLElement & { refresh(): void } {
           { 'data-voice-id': v.id },
           h('strong', {}, v.name),
           ` ${v.languages.join(', ')} · ${v.id}`,
+          v.refinement ? refinementBadge(v.refinement) : null,
           v.preview_url ? h('audio', { controls: true, preload: 'none', src: v.preview_url, 'aria-label': `Preview of ${v.name}` }) : null,
           confirmButton('Delete', 'Confirm delete', async () => {
             try {
@@ -50,6 +75,13 @@ export function voicesView(): HTMLElement & { refresh(): void } {
       errors.show(describeError(error));
     }
   }
+
+  // While a clone is refined, its state and similarity are read again every 10 s.
+  setInterval(() => {
+    if (el.isConnected && clones.querySelector('[data-refinement="queued"], [data-refinement="running"]')) {
+      void list('clones', 'Cloned voices', 'Clone slots', clones);
+    }
+  }, 10_000);
 
   const el = h(
     'section',

@@ -6,6 +6,8 @@ import { enhanceSpeech } from '../../speech/enhance.js';
 import type { VoiceIdentity } from '../../speech/voice-identity.js';
 import { type MeasuredTraits, measureTraits } from '../measure.js';
 import { realizeClone } from '../realize.js';
+import { SpeakerEncoder } from '../../audio/speaker/speaker-encoder.js';
+import { voiceTarget } from '../clone-refine/fit-score.js';
 
 /** Less voiced speech than this cannot be measured. */
 const MIN_SPEECH_SECONDS = 1;
@@ -19,6 +21,8 @@ export interface CloneFitRequest {
   transcript?: string;
   /** `remove_background_noise`: RNNoise before measuring. */
   removeNoise: boolean;
+  /** Where the speaker encoder may be installed (the models folders). */
+  modelFolders: readonly string[];
 }
 
 export interface CloneFit {
@@ -43,11 +47,25 @@ export async function fitCloneRecording(request: CloneFitRequest, engines: Speec
   if (traits.speechSeconds < MIN_SPEECH_SECONDS || traits.pitchHz <= 0) {
     throw new AppError('unreadable_audio', 'The recording holds too little speech to clone (at least 1 s is needed)');
   }
+  const encoder = await speakerEncoder(request.modelFolders);
+  const target = encoder === null ? null : await voiceTarget(encoder, audio, traits.pitchHz);
   const identity = await realizeClone(traits, {
     language: request.language,
     gender: traits.gender,
     longTermSpectrum: longTermSpectrum(audio),
     engines,
+    ...(encoder !== null && target !== null ? { heard: { encoder, target } } : {}),
   });
   return { audio, traits, identity };
+}
+
+/** The speaker encoder, loaded once per thread when installed (looked for again while it is not). */
+let encoderLoad: Promise<SpeakerEncoder | null> | null = null;
+function speakerEncoder(folders: readonly string[]): Promise<SpeakerEncoder | null> {
+  encoderLoad ??= SpeakerEncoder.find(folders).catch(() => null);
+  const found = encoderLoad;
+  void found.then((encoder) => {
+    if (encoder === null && encoderLoad === found) encoderLoad = null;
+  });
+  return found;
 }

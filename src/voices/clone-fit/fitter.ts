@@ -19,14 +19,22 @@ export class CloneFitter {
     script: new URL('./worker.js', import.meta.url),
   });
 
-  constructor(private readonly engines: () => Promise<readonly SpeechEngine[]>) {}
+  constructor(
+    private readonly engines: () => Promise<readonly SpeechEngine[]>,
+    private readonly modelFolders: readonly string[] = [],
+  ) {}
 
-  async fit(request: CloneFitRequest): Promise<CloneFit> {
+  async fit(request: Omit<CloneFitRequest, 'modelFolders'>): Promise<CloneFit> {
     const engines = await this.engines();
     const { port1, port2 } = new MessageChannel();
     const stop = serveRemoteEngines(engines, port1);
     try {
-      const job: CloneFitJob = { ...request, engines: engines.map((engine) => engine.info), port: port2 };
+      const job: CloneFitJob = {
+        ...request,
+        modelFolders: [...this.modelFolders],
+        engines: engines.map((engine) => engine.info),
+        port: port2,
+      };
       return await this.pool.run(job, [port2 as unknown as ArrayBuffer]);
     } finally {
       stop();

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Refinement } from '../../schemas.js';
 
 export const Language = Type.Object({
   name: Type.String(),
@@ -43,6 +44,7 @@ export const CloneResponse = Type.Object({
   used: Type.Integer(),
   limit: Type.Integer(),
   audio_notes: Type.Optional(Type.Array(Type.String())),
+  refinement: Refinement,
 });
 
 export const PreviewsRequest = Type.Object({

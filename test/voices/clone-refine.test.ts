@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { SpeakerEncoder } from '../../src/audio/speaker/speaker-encoder.js';
+import { decodeWav } from '../../src/audio/wav.js';
+import type { EngineVoice, VoiceSpace } from '../../src/speech/engine.js';
+import { createKokoroEngine, type KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
+import { voiceTarget, type VoiceTarget } from '../../src/voices/clone-refine/fit-score.js';
+import { type RefineCheckpoint, refineClone } from '../../src/voices/clone-refine/refine.js';
+import { KOKORO_SKIP, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } from '../helpers/models.js';
+
+/**
+ * The refinement itself on the real engine and encoder (no server): deterministic for a recording and
+ * a seed, and the voice space moves a voice the way its contract says.
+ */
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test', 'fixtures', 'speaker');
+const START: EngineVoice = { id: 'am_michael', params: { blend: 'am_michael:1', language: 'en-US' } };
+
+describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCODER_SKIP.skip }, () => {
+  let engine: KokoroEngine;
+  let encoder: SpeakerEncoder;
+  let space: VoiceSpace;
+  let target: VoiceTarget;
+  before(async () => {
+    const env = neuralEnv();
+    engine = createKokoroEngine({ modelFolders: [...env.MODELS_SEARCH_PATH!.split(':'), env.MODELS_DIR!] });
+    encoder = await SpeakerEncoder.load(SPEAKER_ENCODER_PATH!);
+    space = (await engine.voiceSpace!())!;
+    target = (await voiceTarget(encoder, decodeWav(readFileSync(path.join(FIXTURES, 'jfk-ask-not.wav'))), 120))!;
+  });
+  after(async () => {
+    await engine?.close();
+    await encoder?.close();
+  });
+
+  const refine = (steps: RefineCheckpoint[], seed: number, stopAfter = Number.POSITIVE_INFINITY) =>
+    refineClone({
+      engine,
+      space,
+      encoder,
+      target,
+      job: { start: START, language: 'en-US', seed, budgetCpuSeconds: 1e6, maxEvaluations: 4 },
+      cpuSeconds: () => 0,
+      onCheckpoint: async (checkpoint) => {
+        steps.push(checkpoint);
+        return steps.length < stopAfter;
+      },
+    });
+
+  test('the same recording and seed take the same path', async () => {
+    const a: RefineCheckpoint[] = [];
+    const b: RefineCheckpoint[] = [];
+    const first = await refine(a, 42);
+    const second = await refine(b, 42);
+    assert.equal(first.search.evaluations, 4);
+    assert.deepEqual(second, first);
+    assert.deepEqual(b, a);
+    // Every evaluation measured a voice: embedding, spectrum and pitch miss.
+    assert.ok(first.search.points.every((p) => p.outputs.length === 256 + 32 + 1));
+    assert.ok(first.best.similarity >= first.startSimilarity);
+  });
+
+  test('a checkpoint answered false stops the refinement at once', async () => {
+    const steps: RefineCheckpoint[] = [];
+    const last = await refine(steps, 42, 1);
+    assert.equal(steps.length, 1);
+    assert.equal(last.search.evaluations, 1);
+  });
+
+  test('the voice space: axes add up, pitch is the last axis, spread counts timbre only', () => {
+    assert.equal(space.dimensions, 25);
+    const a = new Array(25).fill(0).map((_, i) => (i % 3) * 0.4 - 0.3);
+    const b = new Array(25).fill(0).map((_, i) => (i % 5) * 0.2 - 0.1);
+    const twice = space.move(space.move(START, a), b);
+    const once = space.move(START, a.map((v, i) => v + b[i]!));
+    const style = (v: EngineVoice) => Buffer.from(String(v.params?.['style']), 'base64');
+    const [x, y] = [style(twice), style(once)];
+    for (let i = 0; i < 256; i += 1) assert.ok(Math.abs(x.readFloatLE(i * 4) - y.readFloatLE(i * 4)) < 1e-5);
+    assert.ok(Math.abs(Number(twice.params?.['pitch']) - Number(once.params?.['pitch'])) < 1e-3);
+    const pitchOnly = new Array(25).fill(0);
+    pitchOnly[24] = 1;
+    assert.equal(space.move(START, pitchOnly).params?.['pitch'], Number((2 ** (2 / 12)).toFixed(4)));
+    assert.equal(space.spread(pitchOnly), 0);
+    assert.ok(Math.abs(space.spread([3, 4, ...new Array(23).fill(0)]) - 5) < 1e-12);
+  });
+});
