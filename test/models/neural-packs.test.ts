@@ -62,7 +62,7 @@ describe('neural packs with the real weights', () => {
   });
 
   const both = { ...KOKORO_SKIP, ...PIPER_SKIP };
-  test('import recognizes the copied Kokoro and Piper files by hash', both, async () => {
+  test('import recognizes the copied Kokoro, Piper and speaker encoder files by hash', both, async () => {
     const modelsDir = mkdtempSync(path.join(root, 'import-'));
     // The whole test-models folder, as a user would copy it from another machine.
     const result = await importModels(TEST_MODELS_DIR ?? '', { modelsDir });
@@ -73,6 +73,7 @@ describe('neural packs with the real weights', () => {
         ['kokoro-82m', KOKORO_FILE, true],
         [JOE, `${JOE}/en_US-joe-medium.onnx`, true],
         [JOE, `${JOE}/en_US-joe-medium.onnx.json`, true],
+        ['resemblyzer-ge2e', 'resemblyzer-ge2e/pretrained.pt', true],
       ],
     );
     assert.deepEqual(
@@ -80,6 +81,7 @@ describe('neural packs with the real weights', () => {
       [
         ['kokoro-82m', []],
         [JOE, []],
+        ['resemblyzer-ge2e', []],
       ],
     );
     assert.deepEqual(readdirSync(path.join(modelsDir, JOE)).sort(), [
