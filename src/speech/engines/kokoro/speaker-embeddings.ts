@@ -1,4 +1,4 @@
-import { KOKORO_SPEAKER_EMBEDDINGS } from './data/speaker-embeddings.js';
+import { KOKORO_SPEAKER_EMBEDDINGS, type StoredEmbedding } from './data/speaker-embeddings.js';
 
 /**
  * How Kokoro's own voices sound to the speaker encoder (src/audio/speaker): the embedding of each
@@ -15,14 +15,6 @@ export interface MeasuredBlend {
   language: string;
   /** Unit vector, 256 values. */
   embedding: Float32Array;
-}
-
-/** Stored embeddings: each value as a byte of its vector's largest value (`scale`). */
-export interface StoredEmbedding {
-  blend: string;
-  language: string;
-  scale: number;
-  bytes: string;
 }
 
 /** `embedding` as stored in data/speaker-embeddings.ts (cosine error under 1e-4). */
