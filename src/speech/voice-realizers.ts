@@ -54,7 +54,9 @@ export function groupRealizer(options: GroupOptions = {}): (description: VoiceDe
       if (fitted === undefined) continue;
       used.add(fitted.key);
       taken.set(engine, used);
-      out[engine] = fitted.realization;
+      // Its own transform, empty when none: the identity's transform is fitted to another engine's
+      // output (espeak-ng's) and must not run after this one (pipeline.ts falls back to it).
+      out[engine] = { ...fitted.realization, transform: fitted.realization.transform ?? {} };
     }
     return out;
   };

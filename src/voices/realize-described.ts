@@ -101,12 +101,13 @@ export async function fitDescribedClone(
     }
     if (best === undefined) continue;
     if (Math.abs(best.semitones) <= PITCH_SLACK_SEMITONES) {
-      out[engine.info.id] = best.realization;
+      // An explicit empty transform: the identity's (fitted to espeak-ng) must not run after this engine.
+      out[engine.info.id] = { ...best.realization, transform: {} };
       continue;
     }
     const { realization, residualSemitones } = retunePitch(engine.info.id, best.realization, best.semitones);
     const shift = Math.abs(residualSemitones) > PITCH_SLACK_SEMITONES ? Math.round(residualSemitones * 1000) / 1000 : 0;
-    out[engine.info.id] = shift === 0 ? realization : { ...realization, transform: { pitchShiftSemitones: shift } };
+    out[engine.info.id] = { ...realization, transform: shift === 0 ? {} : { pitchShiftSemitones: shift } };
   }
   return out;
 }

@@ -132,6 +132,8 @@ describe('clone refinement', { skip: SKIP }, () => {
     const identity = JSON.parse((await observer.db.selectFrom('voices').select('identity').where('id', '=', made.id).executeTakeFirstOrThrow()).identity) as VoiceIdentity;
     const saved = JSON.parse(before.checkpoint!) as RefineCheckpoint;
     assert.deepEqual(identity.engines['kokoro'], saved.best.realization);
+    // Spoken as searched: no transform after Kokoro (absent, the identity's espeak-ng fit would run).
+    assert.deepEqual(identity.engines['kokoro']?.transform, {});
 
     // kill -9: the child goes with the server; a restart continues from the last saved step.
     assert.ok(refinementChildren(database.dir).length > 0, 'a refinement child runs');

@@ -127,6 +127,12 @@ describe("a batch's Kokoro voices are different people", () => {
   const blends = (prompt: string, seed: number) =>
     designCandidates(parseDescription(prompt), 3, `s${seed}`).map((c) => String(c.identity.engines['kokoro']?.params?.['blend']));
 
+  test("Kokoro realizations carry their own empty transform: the identity's (fitted to espeak-ng) never runs after Kokoro", () => {
+    const candidates = designCandidates(parseDescription('A deep, calm older male narrator with a British accent.'), 3, 's1');
+    assert.ok(candidates.some((c) => c.identity.transform !== undefined), 'the identity has a transform of its own');
+    for (const c of candidates) assert.deepEqual(c.identity.engines['kokoro']?.transform, {});
+  });
+
   test('no two candidates of a batch share a blend', () => {
     for (const prompt of ['A deep, calm older male narrator with a British accent.', 'A warm middle-aged woman reading a story in Spanish.']) {
       for (let seed = 0; seed < 10; seed += 1) assert.equal(new Set(blends(prompt, seed)).size, 3, `${prompt} seed ${seed}`);

@@ -56,11 +56,10 @@ export interface RefineOptions {
 /** Runs until the budget is spent or `onCheckpoint` says stop; resolves with the last checkpoint. */
 export async function refineClone(options: RefineOptions): Promise<RefineCheckpoint> {
   const { engine, space, encoder, target } = options;
-  // The search hears the engine alone, so the voice it finds is spoken without any transform the
-  // instant fit added after the engine (a pitch shift beyond the engine's reach): its pitch axis
-  // and the pitch term of the score take that over.
-  const { transform: _transform, ...start } = options.job.start;
-  const job = { ...options.job, start };
+  // The search hears the engine alone, so the voice it finds is spoken without any transform after
+  // the engine (the instant fit's pitch shift beyond the engine's reach: the pitch axis and the pitch
+  // term of the score take that over). Empty, not absent: absent, the identity's would apply.
+  const job = { ...options.job, start: { ...options.job.start, transform: {} } };
   const texts = probeSentences(job.language, job.transcript);
   const spentBefore = options.checkpoint?.cpuSeconds ?? 0;
   const clockStart = options.cpuSeconds();
