@@ -40,7 +40,7 @@ export interface CloneDeps {
   /** Where a new clone can be refined, or null (no engine with a voice space, no speaker encoder). */
   refinementTarget: (
     identity: VoiceIdentity,
-    clone: { language: string; transcript?: string; pitchHz: number },
+    clone: { language: string; transcript?: string; pitchHz: number; heard?: number[] },
   ) => Promise<RefinementTarget | null>;
 }
 
@@ -89,7 +89,7 @@ export class CloneService {
     // A transcript describes the whole recording: after trimming it no longer matches the audio.
     const trimmed = info.durationSeconds > CLONE_MAX_SECONDS + 0.05;
     const removeNoise = input.remove_background_noise ?? true;
-    const { audio, traits, identity } = await this.deps.fitter.fit({
+    const { audio, traits, identity, heard } = await this.deps.fitter.fit({
       audio: decoded.audio,
       language: language.code,
       removeNoise,
@@ -129,6 +129,7 @@ export class CloneService {
       language: language.code,
       ...(sample.transcript && !trimmed ? { transcript: sample.transcript } : {}),
       pitchHz: traits.pitchHz,
+      ...(heard ? { heard } : {}),
     });
     const refinement: RefinementView | null =
       target === null ? null : await this.deps.refinements.plan(id, caller.accountId, target);

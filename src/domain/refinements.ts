@@ -31,9 +31,11 @@ export interface RefinementPlan {
   language: string;
   transcript?: string;
   pitchHz: number;
+  /** The recording's speaker embedding as uploaded, before noise removal. */
+  heard?: number[];
 }
 
-type StoredJob = RefineJob & { engine: string; pitchHz: number };
+type StoredJob = RefineJob & { engine: string; pitchHz: number; heard?: number[] };
 
 export interface RefinementDeps {
   config: Readonly<Config>;
@@ -59,6 +61,7 @@ export class RefinementService {
       language: plan.language,
       ...(plan.transcript ? { transcript: plan.transcript } : {}),
       pitchHz: plan.pitchHz,
+      ...(plan.heard ? { heard: plan.heard.map((v) => Math.round(v * 1e6) / 1e6) } : {}),
       // Deterministic per voice: the same recording refined twice takes the same path.
       seed: seedOf(voiceId),
       budgetCpuSeconds: this.deps.config.refine.cpuSeconds,

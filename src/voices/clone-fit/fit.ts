@@ -30,6 +30,8 @@ export interface CloneFit {
   audio: PcmAudio;
   traits: MeasuredTraits;
   identity: VoiceIdentity;
+  /** The speaker embedding of the recording as uploaded, when the speaker encoder is installed. */
+  heard?: number[];
 }
 
 /**
@@ -48,7 +50,9 @@ export async function fitCloneRecording(request: CloneFitRequest, engines: Speec
     throw new AppError('unreadable_audio', 'The recording holds too little speech to clone (at least 1 s is needed)');
   }
   const encoder = await speakerEncoder(request.modelFolders);
-  const target = encoder === null ? null : await voiceTarget(encoder, audio, traits.pitchHz);
+  // The speaker as uploaded (fit-score.ts, `voiceTarget`), the spectrum as cleaned.
+  const heard = encoder === null ? null : await encoder.embed(request.audio);
+  const target = encoder === null || heard === null ? null : await voiceTarget(encoder, audio, traits.pitchHz, heard);
   const identity = await realizeClone(traits, {
     language: request.language,
     gender: traits.gender,
@@ -56,7 +60,7 @@ export async function fitCloneRecording(request: CloneFitRequest, engines: Speec
     engines,
     ...(encoder !== null && target !== null ? { heard: { encoder, target } } : {}),
   });
-  return { audio, traits, identity };
+  return { audio, traits, identity, ...(heard === null ? {} : { heard: Array.from(heard) }) };
 }
 
 /** The speaker encoder, loaded once per thread when installed (looked for again while it is not). */

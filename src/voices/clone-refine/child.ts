@@ -15,7 +15,7 @@ import { type RefineCheckpoint, type RefineJob, refineClone } from './refine.js'
 export interface ChildStart {
   type: 'start';
   config: Config;
-  job: RefineJob & { engine: string; pitchHz: number };
+  job: RefineJob & { engine: string; pitchHz: number; heard?: number[] };
   recording: PcmAudio;
   checkpoint?: RefineCheckpoint;
 }
@@ -41,7 +41,7 @@ async function run(start: ChildStart): Promise<void> {
     if (space === null) throw new Error(`The ${job.engine} engine has no voice space to search`);
     const encoder = await SpeakerEncoder.find([...config.modelsSearchPath, config.modelsDir]);
     if (encoder === null) throw new Error('The speaker encoder is not installed (voicelib models pull resemblyzer)');
-    const target = await voiceTarget(encoder, recording, job.pitchHz);
+    const target = await voiceTarget(encoder, recording, job.pitchHz, job.heard ? Float32Array.from(job.heard) : undefined);
     if (target === null) throw new Error('The recording holds no speech the speaker encoder hears');
     const checkpoint = await refineClone({
       engine,

@@ -8,6 +8,8 @@ export interface RefinementTarget {
   language: string;
   transcript?: string;
   pitchHz: number;
+  /** The recording's speaker embedding as uploaded (the refinement's target). */
+  heard?: number[];
 }
 
 /**
@@ -16,7 +18,7 @@ export interface RefinementTarget {
  */
 export async function refinementTarget(
   identity: VoiceIdentity,
-  clone: { language: string; transcript?: string; pitchHz: number },
+  clone: { language: string; transcript?: string; pitchHz: number; heard?: number[] },
   engines: readonly SpeechEngine[],
   encoder: boolean,
 ): Promise<RefinementTarget | null> {
@@ -31,6 +33,7 @@ export async function refinementTarget(
       language: clone.language,
       ...(clone.transcript ? { transcript: clone.transcript } : {}),
       pitchHz: clone.pitchHz,
+      ...(clone.heard ? { heard: clone.heard } : {}),
     };
   }
   return null;

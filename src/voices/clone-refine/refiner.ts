@@ -8,7 +8,7 @@ import type { RefineCheckpoint, RefineJob } from './refine.js';
 
 /** One refinement to run: its job, the recording, where it stopped last time. */
 export interface RefinementRun {
-  job: RefineJob & { engine: string; pitchHz: number };
+  job: RefineJob & { engine: string; pitchHz: number; heard?: number[] };
   recording: PcmAudio;
   checkpoint?: RefineCheckpoint;
   /** Saves a step; false stops the refinement (its voice is gone). */

@@ -30,6 +30,8 @@ export interface SearchState {
   /** Every point evaluated, oldest first (at most `MAX_POINTS`). */
   points: Evaluated[];
   evaluations: number;
+  /** Samples evaluated since the last proposed step. */
+  sampled: number;
   /** xorshift128 words. */
   random: number[];
 }
@@ -43,6 +45,12 @@ const MAX_RADIUS = 3;
 const GROW = 1.3;
 const SHRINK = 0.6;
 const MAX_POINTS = 160;
+/**
+ * While the model has fewer points near the current one than unknowns, a proposal still follows
+ * every this many samples: the ridge keeps the model defined, and on the kit's 44 s reading the
+ * first proposals, made from 9 points, already climbed (0.70 → 0.73 → 0.75 → 0.80 similarity).
+ */
+const SAMPLES_BETWEEN_PROPOSALS = 8;
 /** Ridge on the slopes: keeps the model defined along directions no point has explored. */
 const RIDGE = 1e-3;
 
@@ -55,7 +63,7 @@ export function startSearch(start: Evaluated, seed: number): SearchState {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0 || 1;
   });
-  return { current: start, radius: START_RADIUS, points: [start], evaluations: 1, random };
+  return { current: start, radius: START_RADIUS, points: [start], evaluations: 1, sampled: 1, random };
 }
 
 function nextWord(random: number[]): number {
@@ -76,14 +84,14 @@ const distance = (a: readonly number[], b: readonly number[]) => Math.hypot(...a
 
 /**
  * What to evaluate next from `state`: a sample around the current point (a random direction at the
- * trust radius) while the model has fewer points near it than it has unknowns, else the model's
- * proposed step. One point at a time, so every evaluation can be saved. Advances the state's random
- * generator.
+ * trust radius) while the model has fewer points near it than it has unknowns, with a proposed step
+ * after every `SAMPLES_BETWEEN_PROPOSALS` of them; then proposed steps only. One point at a time, so
+ * every evaluation can be saved. Advances the state's random generator.
  */
 export function nextPoints(state: SearchState, score: Score): { points: number[][]; proposal: boolean } {
   const k = state.current.point.length;
   const near = state.points.filter((p) => distance(p.point, state.current.point) <= 2 * state.radius).length;
-  if (near < k + 1) {
+  if (near < k + 1 && (state.sampled ?? 0) < SAMPLES_BETWEEN_PROPOSALS) {
     const u = Array.from({ length: k }, () => gaussian(state.random));
     const norm = Math.hypot(...u) || 1;
     return { proposal: false, points: [state.current.point.map((v, i) => v + (state.radius * u[i]!) / norm)] };
@@ -102,7 +110,8 @@ export function advance(state: SearchState, evaluated: readonly Evaluated[], pro
     radius = success ? Math.min(MAX_RADIUS, radius * GROW) : Math.max(MIN_RADIUS, radius * SHRINK);
   }
   for (const candidate of evaluated) if (candidate.acceptable && candidate.score > current.score) current = candidate;
-  return { ...state, current, radius, points, evaluations: state.evaluations + evaluated.length, random: [...state.random] };
+  const sampled = proposal ? 0 : (state.sampled ?? 0) + evaluated.length;
+  return { ...state, current, radius, points, evaluations: state.evaluations + evaluated.length, sampled, random: [...state.random] };
 }
 
 interface Model {
