@@ -11,7 +11,8 @@
  *   (the kit's sim2.py, VoiceFilter d-vector, ONNX): the same-speaker ceiling (uploaded part vs held
  *   out), instant clone, refined clone, best preset of the language (best on each encoder);
  * - NISQA naturalness (quality kit), WER (Whisper base, kit's wer.py), the F0 error of the refined
- *   clone's speech against the recording, and the refinement's CPU seconds.
+ *   clone against the whole recording, the clone saying the recording's own words where its text is
+ *   known (else the four sentences), and the refinement's CPU seconds.
  *
  * Needs the Kokoro weights and the speaker encoder (test weights), ../shared/voice-metrics (its venv
  * is made by its setup.sh) and ../shared/quality. About 8 minutes per recording on 2 cores, most of
@@ -53,6 +54,8 @@ interface Recording {
   language: string;
   speaker: string;
   licence: string;
+  /** What the whole recording says, when its package gives it. */
+  transcript?: string;
 }
 
 const args = process.argv.slice(2);
@@ -138,6 +141,7 @@ interface Row {
   nisqa: [number, number, number];
   wer: [number, number];
   f0Error: number;
+  f0Text: string;
   cpuSeconds: number;
   refinement: string;
 }
@@ -187,6 +191,9 @@ for (const recording of recordings) {
     await new Promise((r) => setTimeout(r, 2000));
   }
   const refinedClips = await speak(server, account.api_key, voiceId, texts);
+  // F0 on the same words as the recording where its text is known (sentence length moves a voice's
+  // median F0 by several percent: Kokoro reads short sentences higher), else on the four sentences.
+  const ownWords = recording.transcript ? await speak(server, account.api_key, voiceId, [recording.transcript]) : refinedClips;
   await server.close();
   await database.drop();
 
@@ -200,7 +207,7 @@ for (const recording of recordings) {
   const second = secondEncoder(heldFile, [...files, ...presets.map((p) => p.file)]);
   const [nisqaInstant, nisqaRefined, nisqaPreset] = await nisqaScores([instantClip, refinedClip, presets[bestPreset]!.clip]);
   const sentenceFiles = (clips: PcmAudio[], tag: string) => clips.map((clip, i) => wav(`${recording.name}-${tag}-${i}`, clip));
-  const recordingF0 = voicePitch(upload).medianHz;
+  const recordingF0 = voicePitch(whole).medianHz;
   rows.push({
     name: recording.name,
     language: recording.language,
@@ -212,7 +219,8 @@ for (const recording of recordings) {
     presetName: presets[bestPreset]!.name,
     nisqa: [nisqaInstant!, nisqaRefined!, nisqaPreset!],
     wer: [wordErrorRate(sentenceFiles(instant, 'i'), texts, recording.language), wordErrorRate(sentenceFiles(refinedClips, 'r'), texts, recording.language)],
-    f0Error: (voicePitch(refinedClip).medianHz / recordingF0 - 1) * 100,
+    f0Error: (voicePitch(concatPcm(ownWords)).medianHz / recordingF0 - 1) * 100,
+    f0Text: recording.transcript ? 'own words' : 'four sentences',
     cpuSeconds: refinement.cpu_seconds,
     refinement: `${refinement.status} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   });

@@ -107,29 +107,58 @@ import json, os, sys
 d, debs = sys.argv[1], sys.argv[2] == "1"
 R = [
   dict(name="two_cities", language="en-GB", speaker="male, reading Dickens", licence="MIT (moonshine-voice 0.1.5 wheel)",
-       source="PyPI moonshine-voice==0.1.5: moonshine_voice/assets/two_cities.wav"),
+       source="PyPI moonshine-voice==0.1.5: moonshine_voice/assets/two_cities.wav",
+       transcript="It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness, "
+       "it was the epoch of belief, it was the epoch of incredulity, it was the season of Light, it was the season of Darkness, "
+       "it was the spring of hope, it was the winter of despair, we had everything before us, we had nothing before us, "
+       "we were all going direct to Heaven, we were all going direct the other way, in short, the period was so far like the "
+       "present period, that some of its noisiest authorities insisted on its being received, for good or for evil, in the "
+       "superlative degree of comparison only."),
   dict(name="beckett", language="en-US", speaker="male, reading Beckett", licence="MIT (moonshine-voice 0.1.5 wheel)",
-       source="PyPI moonshine-voice==0.1.5: moonshine_voice/assets/beckett.wav"),
+       source="PyPI moonshine-voice==0.1.5: moonshine_voice/assets/beckett.wav",
+       transcript="Ever tried. Ever failed. No matter. Try again. Fail again. Fail better."),
   dict(name="clone-test", language="en-US", speaker="4 s of speech", licence="MIT (moonshine-voice 0.1.5 wheel)",
        source="PyPI moonshine-voice==0.1.5: moonshine_voice/assets/clone-test.wav"),
   dict(name="jfk", language="en-US", speaker="male, J. F. Kennedy, 1961 inaugural address", licence="public domain (US government work)",
-       source="npm nodejs-whisper@0.3.1: cpp/whisper.cpp/bindings/go/samples/jfk.wav"),
+       source="npm nodejs-whisper@0.3.1: cpp/whisper.cpp/bindings/go/samples/jfk.wav",
+       transcript="And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country."),
 ]
 if debs:
   R += [
     dict(name="librivox-austen", language="en-GB", speaker="male, LibriVox reader of Sense and Sensibility", licence="public domain (LibriVox)",
-         source="Debian pocketsphinx-testdata 0.8+5prealpha+1-15: test/data/librivox/…-0870, -0890, -0920.wav"),
+         source="Debian pocketsphinx-testdata 0.8+5prealpha+1-15: test/data/librivox/…-0870, -0890, -0920.wav",
+         transcript="And Mister John Dashwood had then leisure to consider how much there might be prudently in his power to do for them. "
+         "Unless to be rather cold hearted and rather selfish is to be ill disposed. "
+         "Had he married a more amiable woman, he might have been made still more respectable than he was."),
     dict(name="codec2-harvard", language="en-US", speaker="female, reading Harvard sentences", licence="LGPL-2.1 per the package (the recording's origin is not stated)",
          source="Debian codec2-examples 1.0.5-1: usr/share/codec2/raw/speech_orig_16k.wav"),
     dict(name="asterisk-en", language="en-US", speaker="female, Allison Smith (telephone prompts, G.722 16 kHz)", licence="CC-BY-SA-3.0",
-         source="Debian asterisk-core-sounds-en-g722 1.6.1-1: 6 prompts"),
+         source="Debian asterisk-core-sounds-en-g722 1.6.1-1: 6 prompts",
+         transcript="That agent is already logged on. Please enter your agent number followed by the pound key. "
+         "Please enter the channel number followed by the pound key. You are currently the only person in this conference. "
+         "3D audio enabled. Goodbye. Thank you for trying out the Asterisk Open Source PBX. "
+         "I am sorry, there is no call parked on that extension. Please try again."),
     dict(name="asterisk-es", language="es-MX", speaker="female, Allison (telephone prompts, G.722 16 kHz)", licence="CC-BY-SA-3.0",
-         source="Debian asterisk-core-sounds-es-g722 1.6.1-1: 5 prompts"),
+         source="Debian asterisk-core-sounds-es-g722 1.6.1-1: 5 prompts",
+         transcript="Ese agente ya ha sido autenticado. Por favor ingrese su numero de agente seguido por la tecla de numero. "
+         "Numero de conferencia invalido. Por favor intente de nuevo. Por el momento, usted es la unica persona en la conferencia. "
+         "La conferencia ha terminado. La conferencia está ahora desbloqueada."),
     dict(name="asterisk-fr", language="fr-CA", speaker="female, June Wallack (telephone prompts, G.722 16 kHz)", licence="CC-BY-SA-3.0",
-         source="Debian asterisk-core-sounds-fr-g722 1.6.1-1: 7 prompts"),
+         source="Debian asterisk-core-sounds-fr-g722 1.6.1-1: 7 prompts",
+         transcript="Cet agent est présentement en ligne. Composez votre numéro d'agent suivi du dièse. "
+         "Veuillez composer votre numéro de canal suivi du dièse. La conférence n'est plus en mode discret. Audio 3D désactivé. "
+         "Vous avez été retiré de cette conférence. Aucune entrée ne correspond à votre sélection. "
+         "Merci. Veuillez attendre pendant que je tente d'établir la connexion avec votre destinataire."),
     dict(name="asterisk-it", language="it-IT", speaker="male, Carlo Flora (telephone prompts, G.722 16 kHz)", licence="CC-BY-3.0",
-         source="Debian asterisk-core-sounds-it-g722 1.6.1-1: 6 prompts"),
+         source="Debian asterisk-core-sounds-it-g722 1.6.1-1: 6 prompts",
+         transcript="Quell'operatore è già loggato. Digitare il proprio numero di operatore seguito dal tasto cancelletto. "
+         "Prego digitare il numero del canale seguito dal tasto cancelletto. La conferenza ora è non silenziata. "
+         "La conferenza è al momento bloccata e non si può entrare. Se questa è la persona che sta cercando premere 1, altrimenti prema asterisco. "
+         "Grazie. Attenda cortesemente mentre tento di connetterla con il suo interlocutore!"),
   ]
+# Transcripts: the kit's baseline.py (two_cities, beckett), the speech's own text
+# (JFK), the packages' transcript files (pocketsphinx-testdata's librivox/transcription,
+# asterisk-core-sounds-<ll>'s core-sounds-<ll>.txt); codec2's and clone-test's are not given.
 for r in R:
   r["file"] = r["name"] + ".wav"
   assert os.path.getsize(os.path.join(d, r["file"])) > 44, r["file"]
