@@ -25,6 +25,12 @@ import { KOKORO_LANGUAGES, kokoroLanguageFor, type KokoroLanguage, voiceLanguage
 
 /** A language's own packs scoring below this on NISQA are not used while it has better ones (af_nicole 3.05). */
 const MIN_NATURALNESS = 3.6;
+/**
+ * Clone candidates chosen by ear must be predicted to score at least this (or the best their language
+ * has): a character voice the encoder likes (am_santa, 3.77) says short sentences up to 15 % higher
+ * than long ones, so its fitted pitch does not hold; the issue's naturalness floor is 3.8.
+ */
+const MIN_CLONE_NATURALNESS = 3.8;
 /** Another language's packs mixed in must score at least this. */
 const MIN_FOREIGN_NATURALNESS = 3.9;
 /** Weight of the language's own pack in a blend with another language's, so the accent stays. */
@@ -288,7 +294,8 @@ export function retuneKokoroVoice(
  *
  * With the recording's speaker embedding (`heard`), all but one of them are the packs and preset
  * blends of the language that sound most like it (their measured embeddings, speaker-embeddings.ts),
- * whatever their measured gender; the last is still the best by traits.
+ * whatever their measured gender, among those predicted natural enough (`MIN_CLONE_NATURALNESS`); the last is
+ * still the best by traits.
  */
 export function kokoroCloneCandidates(description: VoiceDescription, limit: number, heard?: Float32Array): EngineRealization[] {
   const found = poolFor(description);
@@ -307,11 +314,13 @@ export function kokoroCloneCandidates(description: VoiceDescription, limit: numb
     };
     const ranked = measuredBlends()
       .filter((m) => family(m.language) === family(KOKORO_LANGUAGES[language].tag))
-      .map((m) => ({ m, similarity: dot(m.embedding, heard) }))
+      .map((m) => ({ candidate: blendOf(parseBlend(m.blend), language), similarity: dot(m.embedding, heard) }))
       .sort((a, b) => b.similarity - a.similarity);
-    for (const { m } of ranked) {
+    const floor = Math.min(MIN_CLONE_NATURALNESS, Math.max(...ranked.map((r) => r.candidate.naturalness)));
+    for (const { candidate } of ranked) {
       if (chosen.length >= limit - 1) break;
-      if (!chosen.some((c) => c.blend === m.blend)) chosen.push(blendOf(parseBlend(m.blend), language));
+      if (candidate.naturalness < floor) continue;
+      if (!chosen.some((c) => c.blend === candidate.blend)) chosen.push(candidate);
     }
   }
   for (const candidate of byTraits) {
