@@ -3655,6 +3655,14 @@ export interface paths {
                             languages: string[];
                             limit: number;
                             name: string;
+                            /** @description Clones only: the background search for a fit closer to the recording. Null when no installed engine can be refined (Kokoro and the speaker encoder are needed) */
+                            refinement: {
+                                /** @description Speaker similarity (0-1, cosine of speaker embeddings) of the current fit to the recording; about 0.80 and up is the same voice. Null until measured */
+                                similarity: number | null;
+                                /** @description queued, running (the voice already speaks with the best fit so far), done or failed */
+                                status: "queued" | "running" | "done" | "failed";
+                                updated_at: string;
+                            } | null;
                             /** @enum {string} */
                             type: "clone";
                             used: number;
@@ -5553,6 +5561,14 @@ export interface components {
             languages: string[];
             name: string;
             preview_url?: string;
+            /** @description Clones only: the background search for a fit closer to the recording. Null when no installed engine can be refined (Kokoro and the speaker encoder are needed) */
+            refinement?: {
+                /** @description Speaker similarity (0-1, cosine of speaker embeddings) of the current fit to the recording; about 0.80 and up is the same voice. Null until measured */
+                similarity: number | null;
+                /** @description queued, running (the voice already speaks with the best fit so far), done or failed */
+                status: "queued" | "running" | "done" | "failed";
+                updated_at: string;
+            } | null;
             slug?: string;
             tags?: string[];
             type: "preset" | "clone" | "designed";
