@@ -44,10 +44,10 @@ module.exports = {
       to: { path: 'node_modules/(fastify|@fastify|pg|libsql|kysely|@aws-sdk|bullmq|ioredis)/' },
     },
     {
-      name: 'onnx-imports-no-layer',
-      comment: 'src/onnx (model files, ONNX reading and writing, sessions) serves the layers and imports none of them.',
+      name: 'onnx-and-workers-import-no-layer',
+      comment: 'src/onnx (model files, ONNX reading and writing, sessions) and src/workers (supervised worker pools) serve the layers and import none of them.',
       severity: 'error',
-      from: { path: '^dist/src/onnx/' },
+      from: { path: '^dist/src/(onnx|workers)/' },
       to: { path: `^dist/src/(${[...LAYERS, ...INFRASTRUCTURE].join('|')})/` },
     },
     {

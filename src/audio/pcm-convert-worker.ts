@@ -1,4 +1,4 @@
-import { Piscina } from 'piscina';
+import { serveWorkerRequests } from '../workers/worker-serve.js';
 import { resample } from './resample.js';
 import { type WavEncoding, wavPayload } from './wav.js';
 
@@ -15,7 +15,7 @@ export interface PcmConvertTask {
   encoding: WavEncoding;
 }
 
-export default function convert(task: PcmConvertTask): Uint8Array {
+export default serveWorkerRequests<PcmConvertTask, Uint8Array>('PCM conversion', (task) => {
   const { samples } = resample({ sampleRate: task.inputRate, samples: task.samples }, task.sampleRate);
   const payload = wavPayload(samples, task.encoding);
   // A small Buffer can be a slice of Node's shared pool, which must not be moved: copy it out.
@@ -23,5 +23,5 @@ export default function convert(task: PcmConvertTask): Uint8Array {
     payload.byteOffset === 0 && payload.byteLength === payload.buffer.byteLength
       ? new Uint8Array(payload.buffer, 0, payload.byteLength)
       : new Uint8Array(payload);
-  return Piscina.move(bytes) as unknown as Uint8Array;
-}
+  return { result: bytes, transfer: [bytes.buffer as ArrayBuffer] };
+});

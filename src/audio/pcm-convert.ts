@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import { WorkerPool } from '../workers/worker-pool.js';
 import type { PcmConvertTask } from './pcm-convert-worker.js';
 import type { PcmAudio } from './pcm.js';
 import { resample } from './resample.js';
@@ -17,16 +17,17 @@ import { type WavEncoding, wavPayload } from './wav.js';
 /** Below this many samples a chunk is converted on the calling thread. */
 const INLINE_SAMPLES = 8192;
 
-let pool: Piscina<PcmConvertTask, Uint8Array> | null = null;
+let pool: WorkerPool<PcmConvertTask, Uint8Array> | null = null;
 
-function converters(): Piscina<PcmConvertTask, Uint8Array> {
-  pool ??= new Piscina({
-    filename: new URL('./pcm-convert-worker.js', import.meta.url).href,
+function converters(): WorkerPool<PcmConvertTask, Uint8Array> {
+  pool ??= new WorkerPool({
+    name: 'PCM conversion',
+    script: new URL('./pcm-convert-worker.js', import.meta.url),
     // One thread stays (with its WebAssembly resampler loaded); a second joins under load and ends
     // after a minute idle. Idle threads are unref'd by piscina: they never hold the process open.
-    minThreads: 1,
-    maxThreads: Math.max(1, Math.min(2, availableParallelism())),
-    idleTimeout: 60_000,
+    minSize: 1,
+    size: Math.max(1, Math.min(2, availableParallelism())),
+    idleTimeoutMs: 60_000,
   });
   return pool;
 }
@@ -39,6 +40,6 @@ export async function convertPcm(pcm: PcmAudio, sampleRate: number, encoding: Wa
   if (pcm.samples.length < INLINE_SAMPLES) return wavPayload(resample(pcm, sampleRate).samples, encoding);
   const samples = pcm.samples.slice();
   const task: PcmConvertTask = { samples, inputRate: pcm.sampleRate, sampleRate, encoding };
-  const bytes = await converters().run(task, { transferList: [samples.buffer as ArrayBuffer] });
+  const bytes = await converters().run(task, [samples.buffer as ArrayBuffer]);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

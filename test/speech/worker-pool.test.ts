@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AppError } from '../../src/errors.js';
-import { EngineWorkerPool } from '../../src/speech/engines/shared/worker-pool.js';
+import { WorkerPool } from '../../src/workers/worker-pool.js';
 import type { PoolTestRequest, PoolTestResult } from '../fixtures/pool-worker.js';
 
 /**
@@ -11,7 +11,7 @@ import type { PoolTestRequest, PoolTestResult } from '../fixtures/pool-worker.js
  */
 
 const script = new URL('../fixtures/pool-worker.js', import.meta.url);
-const pool = (size = 1) => new EngineWorkerPool<PoolTestRequest, PoolTestResult>({ name: 'Test', size, script });
+const pool = (size = 1) => new WorkerPool<PoolTestRequest, PoolTestResult>({ name: 'Test', size, script });
 
 function rejectsWith(code: string, retryable?: boolean) {
   return (error: unknown) => {
@@ -22,7 +22,7 @@ function rejectsWith(code: string, retryable?: boolean) {
   };
 }
 
-describe('EngineWorkerPool', () => {
+describe('WorkerPool', () => {
   test('returns the worker result, samples included, from a worker thread', async () => {
     const p = pool();
     try {
@@ -58,11 +58,11 @@ describe('EngineWorkerPool', () => {
     }
   });
 
-  test('a worker that dies fails its request (retryable) and the next request gets a new worker', async () => {
+  test('a worker that dies fails its request with a retryable 503 and the next request gets a new worker', async () => {
     const p = pool();
     try {
       const first = await p.run({ kind: 'samples', length: 1 });
-      await assert.rejects(p.run({ kind: 'exit' }), rejectsWith('provider_error', true));
+      await assert.rejects(p.run({ kind: 'exit' }), rejectsWith('service_unavailable', true));
       const next = await p.run({ kind: 'samples', length: 1 });
       assert.notEqual(next.threadId, first.threadId);
     } finally {

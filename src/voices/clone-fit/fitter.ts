@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { SpeechEngine } from '../../speech/engine.js';
-import { EngineWorkerPool } from '../../speech/engines/shared/worker-pool.js';
+import { WorkerPool } from '../../workers/worker-pool.js';
 import type { CloneFit, CloneFitRequest } from './fit.js';
 import { serveRemoteEngines } from './remote-engine.js';
 import type { CloneFitJob } from './worker.js';
@@ -13,7 +13,7 @@ import type { CloneFitJob } from './worker.js';
  * Threads start on the first clone; two at most, as each mostly waits on probe syntheses.
  */
 export class CloneFitter {
-  private readonly pool = new EngineWorkerPool<CloneFitJob, CloneFit>({
+  private readonly pool = new WorkerPool<CloneFitJob, CloneFit>({
     name: 'Clone fitting',
     size: Math.min(2, availableParallelism()),
     script: new URL('./worker.js', import.meta.url),

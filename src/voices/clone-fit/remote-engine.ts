@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { AppError } from '../../errors.js';
-import { errorOf, type FailureReply, failureReply } from '../../speech/engines/shared/worker-serve.js';
+import { errorOf, type FailureReply, failureReply } from '../../workers/worker-serve.js';
 import type { EngineInfo, SpeechEngine, SynthesisInput, SynthesisResult, WordTiming } from '../../speech/engine.js';
 
 /** A synthesis asked for by the fitting thread: which engine, and the input without its signal. */

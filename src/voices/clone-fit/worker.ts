@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { EngineInfo } from '../../speech/engine.js';
-import { serveWorkerRequests } from '../../speech/engines/shared/worker-serve.js';
+import { serveWorkerRequests } from '../../workers/worker-serve.js';
 import { type CloneFit, type CloneFitRequest, fitCloneRecording } from './fit.js';
 import { remoteEngines } from './remote-engine.js';
 

@@ -12,7 +12,7 @@ import {
 } from './languages.js';
 import { finiteOr, numberParam } from '../shared/params.js';
 import { needsPreparation, prepareText, spokenText } from '../../text/prepare.js';
-import { EngineWorkerPool } from '../shared/worker-pool.js';
+import { WorkerPool } from '../../../workers/worker-pool.js';
 import type { EspeakJob, WorkerRequest, WorkerResult } from './worker.js';
 import { ESPEAK_VARIANTS } from './voices.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings } from './wasm.js';
@@ -57,7 +57,7 @@ export function createEspeakEngine(
   options: EspeakEngineOptions = {},
 ): SpeechEngine & { warm(): Promise<void> } {
   const threads = options.threads ?? Math.min(2, availableParallelism());
-  const pool = new EngineWorkerPool<WorkerRequest, WorkerResult>({
+  const pool = new WorkerPool<WorkerRequest, WorkerResult>({
     name: 'espeak-ng',
     size: threads,
     script: new URL('./worker.js', import.meta.url),

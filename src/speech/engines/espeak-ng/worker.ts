@@ -1,6 +1,6 @@
 import type { WordTiming } from '../../engine.js';
 import { type TextToken, tokenizeWhitespace } from '../shared/tokens.js';
-import { serveWorkerRequests } from '../shared/worker-serve.js';
+import { serveWorkerRequests } from '../../../workers/worker-serve.js';
 import { alignWords, escapeForEspeak } from './timings.js';
 import { ESPEAK_SAMPLE_RATE, type EspeakSettings, EspeakWasm } from './wasm.js';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import { finiteOr, numberParam } from '../shared/params.js';
-import { EngineWorkerPool } from '../shared/worker-pool.js';
+import { WorkerPool } from '../../../workers/worker-pool.js';
 import { DEFAULT_FLITE_VOICE, type FliteVoice, findFliteVoice, fliteVoiceInfos } from './voices.js';
 import type { FliteJob, FliteRequest, FliteWorkerData, FliteWorkerResult } from './worker.js';
 
@@ -43,14 +43,14 @@ export function createFliteEngine(
   options: FliteEngineOptions = {},
 ): SpeechEngine & { warm(): Promise<void> } {
   const threads = Math.max(1, Math.min(options.threads ?? 1, availableParallelism()));
-  let pool: EngineWorkerPool<FliteRequest, FliteWorkerResult> | null = null;
+  let pool: WorkerPool<FliteRequest, FliteWorkerResult> | null = null;
   let closed = false;
 
   const getPool = () => {
     if (closed) throw new AppError('service_unavailable', 'The Flite engine is closed');
     if (pool === null) {
       const workerData: FliteWorkerData = { scratchParent: options.tempDir ?? tmpdir() };
-      pool = new EngineWorkerPool({
+      pool = new WorkerPool({
         name: 'Flite',
         size: threads,
         script: new URL('./worker.js', import.meta.url),

@@ -5,7 +5,7 @@ import { decodeWav } from '../../../audio/wav.js';
 import { AppError } from '../../../errors.js';
 import type { WordTiming } from '../../engine.js';
 import { type TextToken, tokenizeWhitespace } from '../shared/tokens.js';
-import { serveWorkerRequests } from '../shared/worker-serve.js';
+import { serveWorkerRequests } from '../../../workers/worker-serve.js';
 import { PAUSE, parseSegmentLines, utteranceOffsets } from './segments.js';
 import type { FliteVoice } from './voices.js';
 import { FliteProgram, SANDBOX_DIR } from './wasi.js';

@@ -8,7 +8,7 @@ import type { SpeechEngine, SynthesisInput, SynthesisResult, VoiceSpace } from '
 import { findPackFile, isFile } from '../../../onnx/model-files.js';
 import { onnxRuntimeInstalled } from '../../../onnx/session.js';
 import { finiteOr, numberParam } from '../shared/params.js';
-import { EngineWorkerPool } from '../shared/worker-pool.js';
+import { WorkerPool } from '../../../workers/worker-pool.js';
 import { needsPreparation, prepareText } from '../../text/prepare.js';
 import type { PreparedModel } from './prepare.js';
 import { kokoroIpa } from './ipa-input.js';
@@ -113,7 +113,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
   const workers = Math.max(1, options.threads ?? 1);
   // onnxruntime's own threads share the cores among the workers.
   const intraOpThreads = Math.max(1, Math.floor(availableParallelism() / workers));
-  const pool = new EngineWorkerPool<KokoroRequest, KokoroReply>({
+  const pool = new WorkerPool<KokoroRequest, KokoroReply>({
     name: 'Kokoro',
     size: workers,
     script: new URL('./worker.js', import.meta.url),

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { serveWorkerRequests } from '../shared/worker-serve.js';
+import { serveWorkerRequests } from '../../../workers/worker-serve.js';
 import { type PreparedModel, prepareKokoroModel } from './prepare.js';
 import { getPhonemizer, type KokoroRequest, type KokoroResult, synthesizeKokoro } from './synthesize.js';
 

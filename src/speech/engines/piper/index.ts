@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { AppError } from '../../../errors.js';
 import type { EngineInfo, SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import { onnxRuntimeInstalled } from '../../../onnx/session.js';
-import { EngineWorkerPool } from '../shared/worker-pool.js';
+import { WorkerPool } from '../../../workers/worker-pool.js';
 import type { PiperRequest, PiperResult } from './synthesize.js';
 import { piperIpa } from './phonemize.js';
 import {
@@ -42,7 +42,7 @@ export interface PiperEngineOptions {
 export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & { warm(): Promise<void> } {
   const workers = Math.max(1, options.threads ?? 1);
   const intraOpThreads = Math.max(1, Math.floor(availableParallelism() / workers));
-  const pool = new EngineWorkerPool<PiperRequest, PiperResult | null>({
+  const pool = new WorkerPool<PiperRequest, PiperResult | null>({
     name: 'Piper',
     size: workers,
     script: new URL('./worker.js', import.meta.url),

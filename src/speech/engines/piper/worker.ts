@@ -1,4 +1,4 @@
-import { serveWorkerRequests } from '../shared/worker-serve.js';
+import { serveWorkerRequests } from '../../../workers/worker-serve.js';
 import { getPhonemizer, type PiperRequest, type PiperResult, synthesizePiper } from './synthesize.js';
 
 /** Worker thread for Piper: one request at a time (see synthesize.ts). */

@@ -3,7 +3,7 @@ import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import { numberParam } from '../shared/params.js';
 import { tokenizeWhitespace } from '../shared/tokens.js';
-import { EngineWorkerPool } from '../shared/worker-pool.js';
+import { WorkerPool } from '../../../workers/worker-pool.js';
 import {
   choosePicoLanguage,
   findLingware,
@@ -61,7 +61,7 @@ export function createSvoxPicoEngine(
     modelsSearchPath: [...options.modelsSearchPath],
   };
   const threads = Math.max(1, Math.min(options.threads ?? 1, availableParallelism()));
-  const pool = new EngineWorkerPool<PicoRequest, PicoWorkerResult>({
+  const pool = new WorkerPool<PicoRequest, PicoWorkerResult>({
     name: 'SVOX Pico',
     size: threads,
     script: new URL('./worker.js', import.meta.url),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { WordTiming } from '../../engine.js';
-import { serveWorkerRequests } from '../shared/worker-serve.js';
+import { serveWorkerRequests } from '../../../workers/worker-serve.js';
 import { alignWordsByDtw, proportionalWords } from './align.js';
 import { PICO_SAMPLE_RATE, PicoWasm } from './pico-wasm.js';
 

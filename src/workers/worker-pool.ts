@@ -1,14 +1,20 @@
 import type { ResourceLimits } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { AppError, isAppError } from '../../../errors.js';
+import { AppError, isAppError } from '../errors.js';
 import { errorOf, type TaskReply } from './worker-serve.js';
 
-export interface EngineWorkerPoolOptions {
-  /** Engine name used in error messages, e.g. `Flite`. */
+export interface WorkerPoolOptions {
+  /** Name used in error messages and by the fault switch (worker-entry.cts), e.g. `Flite`. */
   name: string;
-  /** Worker threads, all kept alive once started; each runs one request at a time. */
+  /** Worker threads at most; each runs one request at a time. */
   size: number;
+  /**
+   * Threads kept when idle (default `size`: an engine's threads hold its loaded engine, seconds to
+   * load again); threads above it end after `idleTimeoutMs` without work.
+   */
+  minSize?: number;
+  idleTimeoutMs?: number;
   /** The compiled worker module; its default export is made by `serveWorkerRequests`. */
   script: URL;
   /** Passed to every worker (read it with piscina's `workerData`). */
@@ -16,19 +22,33 @@ export interface EngineWorkerPoolOptions {
   resourceLimits?: ResourceLimits;
 }
 
+/** The CommonJS file every thread loads; it imports `script` (worker-entry.cts says why). */
+const ENTRY = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
+
+/** How a worker's failure outside its own error reply is answered: retryable, as the pool replaces it. */
+export function workerLost(name: string, why: string): AppError {
+  return new AppError('service_unavailable', `The ${name} worker stopped (${why}); try again`, {
+    retryable: true,
+    headers: { 'Retry-After': '1' },
+  });
+}
+
 /**
- * An engine's worker threads, run by piscina and started on first use. Each worker takes one
- * request at a time (an engine instance — an ONNX session, a WASM module — is never entered twice);
- * further requests wait in piscina's queue and go to the first free worker. Idle workers are unref'd
- * so they never keep the process alive. A worker that dies fails its request (`provider_error`,
- * retryable) and piscina starts a replacement. Errors thrown in a worker keep their `AppError` code
- * (worker-serve.ts sends them as data: a structured clone would drop it).
+ * Worker threads run by piscina and started on first use. Each worker takes one request at a time
+ * (an engine instance — an ONNX session, a WASM module — is never entered twice); further requests
+ * wait in piscina's queue and go to the first free worker. Idle workers are unref'd so they never
+ * keep the process alive. Errors thrown in a worker keep their `AppError` code (worker-serve.ts sends
+ * them as data: a structured clone would drop it).
+ *
+ * Supervised: a worker that cannot load its module or dies mid-request fails that request with a
+ * retryable 503 (`workerLost`), piscina starts a replacement, and the pool's 'error' event, which
+ * piscina emits for a thread's uncaught error, is listened to: unheard, it ended the process.
  */
-export class EngineWorkerPool<Request, Result> {
+export class WorkerPool<Request, Result> {
   private pool: Piscina<Request, TaskReply<Result>> | null = null;
   private closed = false;
 
-  constructor(private readonly options: EngineWorkerPoolOptions) {}
+  constructor(private readonly options: WorkerPoolOptions) {}
 
   /**
    * Runs one request on the next free worker. `transfer` lists buffers moved, not copied. An aborted
@@ -73,17 +93,21 @@ export class EngineWorkerPool<Request, Result> {
   private start(): Piscina<Request, TaskReply<Result>> {
     if (this.closed) throw this.closedError();
     if (this.pool === null) {
-      const { script, workerData, resourceLimits } = this.options;
+      const { script, workerData, resourceLimits, name } = this.options;
       this.pool = new Piscina({
-        filename: fileURLToPath(script),
-        // A fixed number of threads: each holds its engine (an ONNX session is 100-350 MB and
-        // seconds to load), so none is let go when idle.
-        minThreads: this.size,
+        filename: ENTRY,
+        argv: [script.href, name],
+        // By default a fixed number of threads: each holds its engine (an ONNX session is 100-350 MB
+        // and seconds to load), so none is let go when idle.
+        minThreads: Math.min(this.size, Math.max(1, this.options.minSize ?? this.size)),
         maxThreads: this.size,
+        ...(this.options.idleTimeoutMs === undefined ? {} : { idleTimeout: this.options.idleTimeoutMs }),
         concurrentTasksPerWorker: 1,
         ...(workerData === undefined ? {} : { workerData }),
         ...(resourceLimits === undefined ? {} : { resourceLimits }),
       });
+      // The request the thread was running is failed by piscina itself (see `failure`).
+      this.pool.on('error', () => undefined);
     }
     return this.pool;
   }
@@ -99,6 +123,6 @@ export class EngineWorkerPool<Request, Result> {
     if (signal?.aborted) {
       return new AppError('service_unavailable', `${this.options.name} request cancelled`);
     }
-    return new AppError('provider_error', `${this.options.name} worker stopped: ${message}`, { retryable: true });
+    return workerLost(this.options.name, message);
   }
 }

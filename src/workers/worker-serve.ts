@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { AppError, type ErrorCode, isAppError } from '../../../errors.js';
+import { AppError, type ErrorCode, isAppError } from '../errors.js';
 
 /** What a worker handler returns: the result plus the buffers to move (not copy) back. */
 export interface HandlerOutput<Result> {
@@ -37,7 +37,7 @@ export function errorOf(reply: FailureReply): AppError {
 }
 
 /**
- * Worker-thread side of `EngineWorkerPool`: the piscina task function a worker module exports as its
+ * Worker-thread side of `WorkerPool`: the piscina task function a worker module exports as its
  * default. piscina gives each worker one request at a time (`concurrentTasksPerWorker: 1`), so an
  * engine instance is never entered twice. Errors that are not `AppError`s become retryable
  * `provider_error`s naming the engine.
