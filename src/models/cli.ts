@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { importModels } from './import.js';
 import { listModels } from './list.js';
-import { MODEL_MANIFEST, type ModelManifest } from './manifest.js';
+import { findModelPack, MODEL_MANIFEST, type ModelManifest } from './manifest.js';
 import { formatBytes, type ProgressStream, progressPrinter } from './progress.js';
 import { pullModel } from './pull.js';
 
@@ -85,18 +85,22 @@ export async function runModelsCommand(args: string[], options: ModelsCommandOpt
       const env = options.env ?? process.env;
       const baseUrlOverride = env['VOICELIB_MODELS_BASE_URL'] || undefined;
       if (baseUrlOverride) stdout.write(`Fetching from ${baseUrlOverride} (VOICELIB_MODELS_BASE_URL)\n`);
-      const result = await pullModel(name, {
-        modelsDir: options.modelsDir,
-        manifest,
-        allowUnverified: values['allow-unverified'] === true,
-        onProgress: progressPrinter(stdout),
-        ...(baseUrlOverride ? { baseUrlOverride } : {}),
-        ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
-      });
-      const fetched = result.files.filter((file) => file.status !== 'present').length;
-      stdout.write(
-        `${result.pack}: ${result.files.length} files in ${result.folder} (${fetched} downloaded)\n`,
-      );
+      // The pack, then the packs it needs (`with`: Kokoro's voice packs with a Kokoro model).
+      const names = [name, ...(findModelPack(name, manifest)?.with ?? [])];
+      for (const each of names) {
+        const result = await pullModel(each, {
+          modelsDir: options.modelsDir,
+          manifest,
+          allowUnverified: values['allow-unverified'] === true,
+          onProgress: progressPrinter(stdout),
+          ...(baseUrlOverride ? { baseUrlOverride } : {}),
+          ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
+        });
+        const fetched = result.files.filter((file) => file.status !== 'present').length;
+        stdout.write(
+          `${result.pack}: ${result.files.length} files in ${result.folder} (${fetched} downloaded)\n`,
+        );
+      }
       return 0;
     }
     if (command === 'import' && name !== undefined && extra.length === 0) {

@@ -18,9 +18,12 @@ function has(file: string): boolean {
 }
 
 const KOKORO_FILE = 'kokoro-82m/kokoro-v1.0.int8.onnx';
+const KOKORO_VOICE_FILE = 'kokoro-82m/voices/af_heart.bin';
 const PIPER_JOE_FILE = 'piper-en_US-joe-medium/en_US-joe-medium.onnx';
 const SPEAKER_ENCODER_FILE = 'resemblyzer-ge2e/pretrained.pt';
-export const HAVE_KOKORO = has(KOKORO_FILE);
+export const HAVE_KOKORO = has(KOKORO_FILE) && has(KOKORO_VOICE_FILE);
+/** Kokoro's 54 voice packs among the test weights (null when absent; they come with the model). */
+export const KOKORO_VOICES_DIR = HAVE_KOKORO ? path.join(TEST_MODELS_DIR!, 'kokoro-82m', 'voices') : null;
 export const HAVE_PIPER_JOE = has(PIPER_JOE_FILE);
 export const HAVE_SPEAKER_ENCODER = has(SPEAKER_ENCODER_FILE);
 /** The speaker encoder's checkpoint among the test weights (null when absent). */

@@ -7,6 +7,7 @@ import { importModels } from '../../src/models/import.js';
 import { listModels } from '../../src/models/list.js';
 import { findModelPack } from '../../src/models/manifest.js';
 import { pullModel } from '../../src/models/pull.js';
+import { runModelsCommand } from '../../src/models/cli.js';
 import { KOKORO_SKIP, PIPER_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
 import { FixtureServer } from './fixture-server.js';
 
@@ -28,6 +29,10 @@ describe('neural packs with the real weights', () => {
   before(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'voicelib-neural-packs-'));
     server.files.set(`/${KOKORO_FILE}`, source(KOKORO_FILE));
+    // The voice packs pack installs into kokoro-82m/voices: a mirror serves it under that folder.
+    for (const name of readdirSync(source('kokoro-82m/voices'))) {
+      server.files.set(`/kokoro-82m/voices/${name}`, source(`kokoro-82m/voices/${name}`));
+    }
     for (const name of ['en_US-joe-medium.onnx', 'en_US-joe-medium.onnx.json']) {
       server.files.set(`/${JOE}/${name}`, source(`${JOE}/${name}`));
     }
@@ -49,6 +54,22 @@ describe('neural packs with the real weights', () => {
     assert.equal(statSync(path.join(modelsDir, KOKORO_FILE)).size, 92_361_271);
   });
 
+  test('voicelib models pull kokoro fetches the model and its 54 pinned voice packs', KOKORO_SKIP, async () => {
+    const modelsDir = mkdtempSync(path.join(root, 'cli-'));
+    let printed = '';
+    const code = await runModelsCommand(['pull', 'kokoro'], {
+      modelsDir,
+      env: { VOICELIB_MODELS_BASE_URL: baseUrl },
+      stdout: { write: (text: string) => (printed += text), isTTY: false } as never,
+    });
+    assert.equal(code, 0, printed);
+    assert.match(printed, /kokoro-82m: 1 files/);
+    assert.match(printed, /kokoro-82m-voices: 54 files .*\(54 downloaded\)/);
+    assert.equal(readdirSync(path.join(modelsDir, 'kokoro-82m', 'voices')).length, 54);
+    const listed = await listModels({ modelsDir, verify: true });
+    assert.equal(listed.find((l) => l.name === 'kokoro-82m-voices')?.status, 'installed');
+  });
+
   test('pull piper-en-us-joe fetches both pinned files', PIPER_SKIP, async () => {
     const modelsDir = mkdtempSync(path.join(root, 'pull-'));
     const result = await pullModel('piper-en-us-joe', { modelsDir, baseUrlOverride: baseUrl });
@@ -67,8 +88,15 @@ describe('neural packs with the real weights', () => {
     // The whole test-models folder, as a user would copy it from another machine.
     const result = await importModels(TEST_MODELS_DIR ?? '', { modelsDir });
     assert.deepEqual(result.skipped, []);
+    // The 54 voice packs, each recognized by its pinned hash.
+    const voices = result.files.filter((f) => f.pack === 'kokoro-82m-voices');
+    assert.equal(voices.length, 54);
+    assert.ok(voices.every((f) => f.verified && path.relative(modelsDir, f.target).startsWith('kokoro-82m/voices/')));
     assert.deepEqual(
-      result.files.map((f) => [f.pack, path.relative(modelsDir, f.target), f.verified]).sort(),
+      result.files
+        .filter((f) => f.pack !== 'kokoro-82m-voices')
+        .map((f) => [f.pack, path.relative(modelsDir, f.target), f.verified])
+        .sort(),
       [
         ['kokoro-82m', KOKORO_FILE, true],
         [JOE, `${JOE}/en_US-joe-medium.onnx`, true],
@@ -80,6 +108,7 @@ describe('neural packs with the real weights', () => {
       result.packs.map((p) => [p.name, p.missing]).sort(),
       [
         ['kokoro-82m', []],
+        ['kokoro-82m-voices', []],
         [JOE, []],
         ['resemblyzer-ge2e', []],
       ],

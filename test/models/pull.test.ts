@@ -265,11 +265,11 @@ describe('svox-pico pack', () => {
       fileUrl(pack, file),
       'https://raw.githubusercontent.com/jpwhiting/svox-pico/d93ba0cabe501a6fdebe6541328be13b5a1724f1/oldbinfiles/en-US_ta.bin',
     );
-    // Pinned: svox-pico, Kokoro (both exports), the speaker encoder and Piper joe; the other Piper voices are not.
+    // Pinned: svox-pico, Kokoro (both exports and the voices), the speaker encoder and Piper joe; the other Piper voices are not.
     const pinned = MODEL_MANIFEST.filter((entry) => entry.files.every((file) => file.sha256 !== null));
     assert.deepEqual(
       pinned.map((entry) => entry.name),
-      ['svox-pico', 'kokoro-82m', 'kokoro-82m-onnx-community', 'resemblyzer-ge2e', 'piper-en_US-joe-medium'],
+      ['svox-pico', 'kokoro-82m', 'kokoro-82m-onnx-community', 'kokoro-82m-voices', 'resemblyzer-ge2e', 'piper-en_US-joe-medium'],
     );
     // The speaker encoder's pin is the file the tests fetch from the resemblyzer wheel.
     const encoder = MODEL_MANIFEST.find((entry) => entry.name === 'resemblyzer-ge2e');

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
-import { createKokoroEngine, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
+import { createKokoroEngine } from '../../src/speech/engines/kokoro/index.js';
 import { japanesePhonemes } from '../../src/speech/engines/kokoro/japanese.js';
 import { kanaToPhonemes } from '../../src/speech/engines/kokoro/japanese-kana.js';
 import { readJapanese } from '../../src/speech/text/ja.js';
 import { kanjiNumberDigits, readCounted, readNumber } from '../../src/speech/text/ja-numbers.js';
 import { spokenText } from '../../src/speech/text/prepare.js';
-import { KOKORO_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
+import { KOKORO_SKIP, KOKORO_VOICES_DIR, TEST_MODELS_DIR } from '../helpers/models.js';
 
 /**
  * The Japanese front end (kuromoji readings) with the real engines: espeak-ng's `ja` voice reads
@@ -143,7 +143,7 @@ describe('Kokoro Japanese phonemes (misaki symbols)', () => {
   test('jf_alpha speaks the kanji sample in about the time of its reading', KOKORO_SKIP, async () => {
     const engine = createKokoroEngine({
       modelFolders: [path.resolve(TEST_MODELS_DIR ?? '.')],
-      voicesDir: kokoroJsVoicesDir() ?? undefined,
+      voicesDir: KOKORO_VOICES_DIR ?? undefined,
     });
     try {
       const result = await engine.synthesize({

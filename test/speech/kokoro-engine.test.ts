@@ -7,7 +7,8 @@ import { isAppError } from '../../src/errors.js';
 import type { SynthesisInput } from '../../src/speech/engine.js';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
 import { formatStyleOffset, parseStyleOffset } from '../../src/speech/engines/kokoro/blend.js';
-import { createKokoroEngine, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
+import { createKokoroEngine } from '../../src/speech/engines/kokoro/index.js';
+import { KOKORO_SKIP, KOKORO_VOICES_DIR } from '../helpers/models.js';
 import { kokoroIds, kokoroPhonemes } from '../../src/speech/engines/kokoro/phonemize.js';
 import { CALIBRATION_IDS } from '../../src/speech/engines/kokoro/quantize.js';
 import { splitForWorkers } from '../../src/speech/engines/kokoro/split.js';
@@ -30,7 +31,7 @@ function input(text: string, overrides: Partial<SynthesisInput> = {}): Synthesis
 }
 
 function voiceRow(voice: string, row: number): Float32Array {
-  const buffer = readFileSync(path.join(kokoroJsVoicesDir()!, `${voice}.bin`));
+  const buffer = readFileSync(path.join(KOKORO_VOICES_DIR!, `${voice}.bin`));
   const pack = new Float32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
   return pack.slice(row * 256, (row + 1) * 256);
 }
@@ -109,15 +110,17 @@ describe('Kokoro phonemization (espeak-ng IPA → Kokoro vocabulary)', () => {
   });
 });
 
-describe('Kokoro engine on a fixture model', () => {
+describe('Kokoro engine on a fixture model', KOKORO_SKIP, () => {
   const folder = mkdtempSync(path.join(tmpdir(), 'voicelib-kokoro-'));
   const plain = mkdtempSync(path.join(tmpdir(), 'voicelib-kokoro-plain-'));
   const empty = mkdtempSync(path.join(tmpdir(), 'voicelib-kokoro-none-'));
   writeKokoroFixture(folder);
   writeKokoroFixture(plain, { durations: false, fileName: 'model_quantized.onnx' });
   // The search path is tried before modelsDir: an empty first folder must not hide the model.
-  const engine = createKokoroEngine({ modelFolders: [empty, folder] });
-  const proportional = createKokoroEngine({ modelFolders: [plain] });
+  // The real voice packs (the test weights) with the fixture model.
+  const voicesDir = KOKORO_VOICES_DIR ?? undefined;
+  const engine = createKokoroEngine({ modelFolders: [empty, folder], voicesDir });
+  const proportional = createKokoroEngine({ modelFolders: [plain], voicesDir });
 
   after(async () => {
     await engine.close();
@@ -233,7 +236,7 @@ describe('Kokoro engine on a fixture model', () => {
     assert.equal(splitForWorkers(text, 2).length, 2);
     assert.deepEqual(splitForWorkers(text, 2).join(' ').split(' '), text.split(' '));
     assert.deepEqual(splitForWorkers('Short. Text.', 2), ['Short. Text.']);
-    const two = createKokoroEngine({ modelFolders: [folder], threads: 2 });
+    const two = createKokoroEngine({ modelFolders: [folder], threads: 2, voicesDir });
     try {
       const one = await engine.synthesize(input(text));
       const both = await two.synthesize(input(text));

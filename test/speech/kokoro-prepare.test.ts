@@ -4,14 +4,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createKokoroEngine, KOKORO_PACK, kokoroJsVoicesDir } from '../../src/speech/engines/kokoro/index.js';
+import { createKokoroEngine, KOKORO_PACK } from '../../src/speech/engines/kokoro/index.js';
 import { PITCH_INPUT, RANGE_INPUT } from '../../src/speech/engines/kokoro/model-io.js';
 import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
 import { voicePitch } from '../../src/voices/measure-pitch.js';
 import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
 import { readOnnxGraph } from '../../src/onnx/onnx-model.js';
 import { intonation } from '../helpers/audio.js';
-import { KOKORO_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
+import { KOKORO_SKIP, KOKORO_VOICES_DIR, TEST_MODELS_DIR } from '../helpers/models.js';
 
 /**
  * The prepared Kokoro model on the real int8 weights: durations exposed as an output, graph
@@ -38,7 +38,7 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     voice: 'af_heart',
     language: 'a',
     modelFile: file,
-    voices: [{ file: path.join(kokoroJsVoicesDir()!, 'af_heart.bin'), weight: 1 }],
+    voices: [{ file: path.join(KOKORO_VOICES_DIR!, 'af_heart.bin'), weight: 1 }],
     speed: 1,
     threads: 2,
     ...overrides,
@@ -213,7 +213,7 @@ describe('Kokoro engine uses the prepared model (real weights)', KOKORO_SKIP, ()
       voice: 'af_heart',
       language: 'a',
       modelFile,
-      voices: [{ file: path.join(kokoroJsVoicesDir()!, 'af_heart.bin'), weight: 1 }],
+      voices: [{ file: path.join(KOKORO_VOICES_DIR!, 'af_heart.bin'), weight: 1 }],
       speed: 1,
       threads: 2,
     });

@@ -2,7 +2,6 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult, VoiceSpace } from '../../engine.js';
 import { findPackFile, isFile } from '../../../onnx/model-files.js';
@@ -23,8 +22,8 @@ import { kokoroVoiceSpace } from './voice-space.js';
  * Kokoro-82M v1.0 (StyleTTS 2 + iSTFTNet, 24 kHz) through onnxruntime-node on the CPU.
  *
  * Files: the ONNX export in `<models folder>/kokoro-82m/` (the first of `KOKORO_MODEL_FILES` found,
- * searching `modelsSearchPath` then `modelsDir`), and the 54 voice packs that ship in npm `kokoro-js`
- * (`voices/<voice>.bin`, Float32 [510, 1, 256]); a `kokoro-82m/voices/<voice>.bin` takes precedence.
+ * searching `modelsSearchPath` then `modelsDir`), and the 54 voice packs in `kokoro-82m/voices/`
+ * (`<voice>.bin`, Float32 [510, 1, 256]; `voicelib models pull kokoro` fetches both).
  *
  * Phonemization: espeak-ng IPA with kokoro-js's normalization and fixes (phonemize.ts); Japanese
  * text is read by the Japanese front end (src/speech/text/ja.ts) and its kana turned into the
@@ -88,7 +87,7 @@ export interface KokoroEngineOptions {
    * text is split among them (split.ts). Default 1; the service passes `KOKORO_WORKERS`.
    */
   threads?: number;
-  /** Folder of `<voice>.bin` packs; default `kokoro-82m/voices/` if present, else kokoro-js's. */
+  /** Folder of `<voice>.bin` packs, looked in first; then `kokoro-82m/voices/` in the model folders. */
   voicesDir?: string;
   /**
    * Where prepared models (prepare.ts) are cached; default `<last model folder>/kokoro-82m/.prepared`
@@ -144,11 +143,9 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
     return model;
   };
   const voiceFile = (voice: string): string | null => {
-    const packaged = kokoroJsVoicesDir();
     const candidates = [
       options.voicesDir === undefined ? null : path.join(options.voicesDir, `${voice}.bin`),
       findPackFile(options.modelFolders, KOKORO_PACK, [`voices/${voice}.bin`]),
-      packaged === null ? null : path.join(packaged, `${voice}.bin`),
     ];
     return candidates.find((file): file is string => file !== null && isFile(file)) ?? null;
   };
@@ -294,15 +291,5 @@ function fileVersion(file: string): string {
     return `${size}:${mtimeMs}`;
   } catch {
     return 'missing';
-  }
-}
-
-/** The `voices/` folder of npm kokoro-js, or null when the package is not installed. */
-export function kokoroJsVoicesDir(): string | null {
-  try {
-    // The package's exports only name its entry (dist/kokoro.js); its voices sit beside dist/.
-    return path.join(path.dirname(fileURLToPath(import.meta.resolve('kokoro-js'))), '..', 'voices');
-  } catch {
-    return null;
   }
 }

@@ -2,7 +2,7 @@ import { AppError } from '../../../errors.js';
 import type { EngineVoiceInfo } from '../../engine.js';
 
 /**
- * Kokoro-82M v1.0's 54 voices: the style packs that ship in npm `kokoro-js` (`voices/<id>.bin`).
+ * Kokoro-82M v1.0's 54 voices: its style packs (`kokoro-82m/voices/<id>.bin`, the pack `kokoro-82m-voices`).
  * An id's first letter is its language, the second its gender (`af_heart`: American English,
  * female). The language decides how text is phonemized; the voice pack only colours the sound.
  */
