@@ -12,7 +12,7 @@ import type { VoiceIdentity } from '../speech/voice-identity.js';
 import { resolveLanguage } from '../voices/languages.js';
 import type { AccountService, Caller } from './accounts.js';
 import { realize } from './catalog-voice-directory.js';
-import type { PointsLedger, ReservationKind } from './points.js';
+import type { PointsLedger, Reservation, ReservationKind } from './points.js';
 import { type SpeechQueue, jobAudio } from './speech-jobs.js';
 
 /** Previews live this long (spec: about 30 minutes, `expires_in` 1800). */
@@ -75,17 +75,10 @@ export class DesignService {
     const ids = candidates.map(() => newId('prev'));
     // Workspace members design on the owner's balance (decisions.md). The reservation names the
     // audio files the batch will write, so a crash mid-batch leaves no orphan behind.
-    const reservation = await this.deps.ledger.reserve(
-      caller.ownerAccountId,
-      cost,
-      'design_previews',
-      { type: 'design_batch', id: batchId },
-      { artifacts: ids.map(previewAudioKey) },
-    );
     const stored: DesignPreviewRow[] = [];
     const audios: string[] = [];
     let replaced: DesignPreviewRow[] = [];
-    try {
+    const work = async (reservation: Reservation) => {
       const now = new Date();
       for (const [i, candidate] of candidates.entries()) {
         const id = ids[i]!;
@@ -126,12 +119,14 @@ export class DesignService {
         await tx.deletePreviews(replaced.map((r) => r.id));
         for (const row of stored) await tx.insertPreview(row);
       });
-    } catch (err) {
-      await reservation.refund();
+    };
+    await this.deps.ledger.charge(caller.ownerAccountId, cost, 'design_previews', { type: 'design_batch', id: batchId }, work, {
+      artifacts: ids.map(previewAudioKey),
       // Every candidate's key, not only the finished ones: the failed job may have stored its audio.
-      for (const id of ids) await this.deps.blobs.delete(previewAudioKey(id)).catch(() => undefined);
-      throw err;
-    }
+      undo: async () => {
+        for (const id of ids) await this.deps.blobs.delete(previewAudioKey(id)).catch(() => undefined);
+      },
+    });
     for (const row of replaced) await this.deps.blobs.delete(row.audio_key);
     return {
       previews: stored.map((row, i) => ({

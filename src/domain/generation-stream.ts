@@ -13,7 +13,7 @@ import { type CreateGenerationInput, pendingRow, prepareGeneration } from './gen
 import type { LexiconService } from './lexicons.js';
 import { generationCost } from './models.js';
 import type { TextWarning } from '../speech/markup.js';
-import type { PointsLedger } from './points.js';
+import type { PointsLedger, Reservation } from './points.js';
 import type { VoiceDirectory } from './voice-directory.js';
 import type { Spool, SpoolWriter } from '../storage/spool.js';
 
@@ -78,7 +78,6 @@ export async function streamGeneration(
 ): Promise<StreamedGeneration> {
   const prepared = await prepareGeneration(deps.voices, caller, input, deps);
   const id = newId('gen');
-  const reservation = await deps.ledger.reserve(caller.accountId, prepared.cost, 'generation', { type: 'generation', id });
   const channel = new ByteChannel();
   const stop = new AbortController();
   const stopNow = () => stop.abort(new Error('the client went away'));
@@ -92,7 +91,7 @@ export async function streamGeneration(
   let spool: SpoolWriter | null = null;
   let encoder: StreamEncoder | undefined;
 
-  const work = async (): Promise<GenerationRow | null> => {
+  const work = async (reservation: Reservation): Promise<GenerationRow | null> => {
     const utterance = await deps.pipeline.open(prepared.speak, stop.signal);
     encoder = await openStreamEncoder({
       format: prepared.format,
@@ -155,26 +154,34 @@ export async function streamGeneration(
     return row;
   };
 
-  const done = deps.queue.run(caller.keyId, work).then(
-    async (row) => {
+  // Nothing spoken (null) or failed: every point back, and the spool file goes (`ledger.charge`).
+  const charged = deps.ledger.charge(
+    caller.accountId,
+    prepared.cost,
+    'generation',
+    { type: 'generation', id },
+    (reservation) => deps.queue.run(caller.keyId, () => work(reservation)),
+    {
+      undo: async () => {
+        if (spool) await deps.spool.remove(spool.path);
+      },
+    },
+  );
+  const done = charged.then(
+    (row) => {
       channel.end();
       if (row) {
         deps.generated?.(row.model, row.engine);
         deps.recorded(row);
-      } else await discard();
+      }
       return row;
     },
-    async (err: unknown) => {
+    (err: unknown) => {
       encoder?.abort();
       channel.fail(err);
-      await discard();
       throw err;
     },
   );
-  const discard = async () => {
-    await reservation.refund();
-    if (spool) await deps.spool.remove(spool.path);
-  };
   // Before the first byte, a failure is the caller's error; afterwards `chunks` carries it.
   const ended = done.then(() => {
     if (engineUsed === null) throw new AppError('provider_error', 'The stream ended before any audio', { retryable: true });

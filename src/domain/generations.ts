@@ -72,15 +72,14 @@ export class GenerationService {
     const id = newId('gen');
     const audioKey = `audio/${id}.${AUDIO_FORMAT_INFO[format].extension}`;
     const storeAt = this.deps.queue.crossProcess ? audioKey : null;
-    const reservation = await this.deps.ledger.reserve(
-      caller.accountId,
-      cost,
-      'generation',
-      { type: 'generation', id },
-      { artifacts: [audioKey] },
-    );
-    let spoolFile: string | null = null;
-    try {
+    const spoolFile = storeAt ? null : this.deps.spool.path(id, AUDIO_FORMAT_INFO[format].extension);
+    // Undone after the refund: a worker still running stores, then finds the reservation closed and
+    // removes its audio itself (SpeechJobRunner), so either way none is left behind.
+    const undo = async () => {
+      if (spoolFile) await this.deps.spool.remove(spoolFile);
+      if (storeAt) await this.deps.blobs.delete(storeAt).catch(() => undefined);
+    };
+    const work = async (reservation: Reservation): Promise<CreatedGeneration> => {
       const job: SpeechJob = {
         reservationId: reservation.id,
         speak: prepared.speak,
@@ -90,7 +89,6 @@ export class GenerationService {
         // In one process the job spools the audio while it is encoded.
         spoolAs: storeAt ? null : id,
       };
-      if (!storeAt) spoolFile = this.deps.spool.path(id, AUDIO_FORMAT_INFO[format].extension);
       const speech = await this.deps.queue.run(caller.keyId, job);
       const data = await jobAudio(speech, storeAt, this.deps.blobs);
 
@@ -121,17 +119,15 @@ export class GenerationService {
       // The record and the settled charge commit together: nothing after this can fail and
       // refund a generation that exists.
       await reservation.settle(cost, (tx) => tx.insertGeneration(row));
-      this.deps.generated?.(row.model, row.engine);
-      if (!storeAt) this.scheduleUpload(row);
       return created;
-    } catch (err) {
-      await reservation.refund();
-      if (spoolFile) await this.deps.spool.remove(spoolFile);
-      // After the refund: a worker still running stores, then finds the reservation closed and
-      // removes its audio itself (SpeechJobRunner), so either way none is left behind.
-      if (storeAt) await this.deps.blobs.delete(storeAt).catch(() => undefined);
-      throw err;
-    }
+    };
+    const created = await this.deps.ledger.charge(caller.accountId, cost, 'generation', { type: 'generation', id }, work, {
+      artifacts: [audioKey],
+      undo,
+    });
+    this.deps.generated?.(created.row.model, created.row.engine);
+    if (!storeAt) this.scheduleUpload(created.row);
+    return created;
   }
 
   /**

@@ -16,6 +16,8 @@ export interface Reservation {
   readonly id: string;
   readonly accountId: string;
   readonly amount: number;
+  /** Neither settled nor refunded yet. */
+  readonly open: boolean;
   /**
    * In ONE transaction: closes the reservation as settled, runs `commit` (which writes the
    * finished result's rows), and refunds what `finalAmount` (default: all) does not keep.
@@ -80,12 +82,44 @@ export class PointsLedger {
     return balance;
   }
 
-  charge(accountId: string, amount: number, reason: string, ref?: LedgerRef): Promise<number> {
+  debit(accountId: string, amount: number, reason: string, ref?: LedgerRef): Promise<number> {
     return this.apply(accountId, -amount, reason, ref);
   }
 
   credit(accountId: string, amount: number, reason: string, ref?: LedgerRef): Promise<number> {
     return this.apply(accountId, amount, reason, ref);
+  }
+
+  /**
+   * Paid work, the one way every paid route charges: reserves `amount` (402 when the balance cannot
+   * cover it, before any work), runs `work` with the reservation, which settles it together with its
+   * record's commit (`reservation.settle(points, commit)`). When `work` throws, or returns without
+   * settling (nothing to record), every point goes back and then `undo` removes what the work may
+   * have left (spool files, stored audio). A crash in between leaves the reservation open for
+   * reconciliation, which does the same.
+   */
+  async charge<T>(
+    accountId: string,
+    amount: number,
+    reason: string,
+    ref: LedgerRef,
+    work: (reservation: Reservation) => Promise<T>,
+    options: { artifacts?: string[]; undo?: () => Promise<void> } = {},
+  ): Promise<T> {
+    const reservation = await this.reserve(accountId, amount, reason, ref, options);
+    let value: T;
+    try {
+      value = await work(reservation);
+    } catch (err) {
+      await reservation.refund();
+      await options.undo?.();
+      throw err;
+    }
+    if (reservation.open) {
+      await reservation.refund();
+      await options.undo?.();
+    }
+    return value;
   }
 
   /**
@@ -122,10 +156,14 @@ export class PointsLedger {
       });
     }, { waitForDisk: false });
     if (amount > 0) this.observe.charged?.(amount, ref.type);
+    let open = true;
     return {
       id,
       accountId,
       amount,
+      get open() {
+        return open;
+      },
       settle: async (finalAmount = amount, commit) => {
         const back = amount - Math.max(0, Math.min(amount, finalAmount));
         await this.store.transaction(async (tx) => {
@@ -135,10 +173,12 @@ export class PointsLedger {
           if (commit) await commit(tx);
           if (back > 0) await applyIn(tx, accountId, back, `${reason}:adjust`, ref);
         });
+        open = false;
         if (back > 0) this.observe.refunded?.(back, ref.type);
       },
       refund: async (why = `${reason}:refund`) => {
         await this.refundRow({ id, account_id: accountId, amount, ref_type: ref.type, ref_id: ref.id }, why);
+        open = false;
       },
     };
   }

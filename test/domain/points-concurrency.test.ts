@@ -15,7 +15,7 @@ describe('points ledger under concurrency', () => {
     const { account_id } = await server.createAccount('pro', 200);
     const ledger = new PointsLedger(server.container.store);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => ledger.charge(account_id, 10, 'test:charge', { type: 'test', id: String(i) })),
+      Array.from({ length: 50 }, (_, i) => ledger.debit(account_id, 10, 'test:charge', { type: 'test', id: String(i) })),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
