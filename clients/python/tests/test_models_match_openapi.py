@@ -18,8 +18,12 @@ DOCUMENT: Dict[str, Any] = json.loads((pathlib.Path(__file__).resolve().parents[
 
 
 def resolve(schema: Dict[str, Any]) -> Dict[str, Any]:
-    while "$ref" in schema:
-        schema = DOCUMENT["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+    while "$ref" in schema or "anyOf" in schema:
+        if "$ref" in schema:
+            schema = DOCUMENT["components"]["schemas"][schema["$ref"].rsplit("/", 1)[-1]]
+        else:
+            # A nullable object (`Optional[...]` in models.py): its object branch.
+            schema = next(s for s in schema["anyOf"] if s.get("type") == "object" or "$ref" in s)
     return schema
 
 
@@ -58,6 +62,7 @@ SCHEMAS: Dict[str, Callable[[], Dict[str, Any]]] = {
     "Language": body("get", "/api/v1/voices/languages", "200", "languages", "[]"),
     "Accent": body("get", "/api/v1/voices/languages", "200", "languages", "[]", "accents", "[]"),
     "Voice": component("Voice"),
+    "Refinement": component("Voice", "refinement"),
     # The clones and designs pages: the voices page plus the slot counts.
     "VoicePage": body("get", "/api/v1/voices/clones"),
     "GenerationRecord": body("get", "/api/v1/tts", "200", "generations", "[]"),

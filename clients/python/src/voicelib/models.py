@@ -84,6 +84,14 @@ class Languages(TypedDict):
     sample_limits: Dict[str, Any]
 
 
+class Refinement(TypedDict):
+    """A clone's background identity search (docs/voices.md, "Refinement")."""
+
+    status: Literal["queued", "running", "done", "failed"]
+    similarity: Optional[float]  # speaker similarity of the best fit so far, None before the first
+    updated_at: str
+
+
 class Voice(TypedDict, total=False):
     id: str
     slug: str
@@ -99,6 +107,7 @@ class Voice(TypedDict, total=False):
     tags: List[str]
     created_at: str
     preview_url: str
+    refinement: Optional[Refinement]  # clones only; None where it cannot run
 
 
 class VoicePage(TypedDict, total=False):
@@ -157,6 +166,7 @@ class CloneResult(TypedDict, total=False):
     used: int
     limit: int
     audio_notes: List[str]
+    refinement: Optional[Refinement]
 
 
 class Preview(TypedDict, total=False):
