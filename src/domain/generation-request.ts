@@ -153,7 +153,7 @@ export async function prepareGeneration(
 /** The `pending` record of a finished synthesis, as it is inserted with the settled charge. */
 export function pendingRow(
   caller: Caller,
-  prepared: PreparedGeneration,
+  prepared: Pick<PreparedGeneration, 'model' | 'voiceId' | 'sampleRate'> & { format: string },
   result: {
     id: string;
     engine: string;

@@ -4,13 +4,13 @@ import { STREAM_FORMAT_INFO, type StreamFormat, encodeStream, finalizeStreamed }
 import { applyTransform, transformTimings } from '../audio/transform.js';
 import type { GenerationRow } from '../db/store.js';
 import { AppError } from '../errors.js';
-import { newId, randomToken } from '../ids.js';
+import { newId } from '../ids.js';
 import type { WordTiming } from '../speech/engine.js';
 import { type TextWarning, isSilentText, parseMarkup } from '../speech/markup.js';
 import type { FairQueue } from '../queue/fair-queue.js';
 import type { Caller } from './accounts.js';
 import type { GenerationDeps } from './generation-deps.js';
-import { markupWarnings, requestLexicon } from './generation-request.js';
+import { markupWarnings, pendingRow, requestLexicon } from './generation-request.js';
 import { steeringFromInstructions } from './instructions.js';
 import { type ModelKey, findModel, generationCost } from './models.js';
 import type { Reservation } from './points.js';
@@ -125,7 +125,9 @@ export async function startLongSpeech(
   const info = STREAM_FORMAT_INFO[input.format];
 
   const id = newId('gen');
-  const reservation = await deps.ledger.reserve(caller.accountId, cost, 'generation', { type: 'generation', id });
+  // Charged as all paid work is (`ledger.charge`), but the reader drives it: finished when the audio is
+  // read to its end or abandoned.
+  const paid = await deps.ledger.begin(caller.accountId, cost, 'generation', { type: 'generation', id });
   let engine: string | null = null;
   let totalSamples = 0;
   const words: WordTiming[] = [];
@@ -156,7 +158,6 @@ export async function startLongSpeech(
   }
 
   async function* audio(): AsyncGenerator<Buffer> {
-    let recorded = false;
     try {
       const chunks: Buffer[] = [];
       const encoded = encodeStream(pcmPieces(), {
@@ -170,36 +171,25 @@ export async function startLongSpeech(
       }
       if (signal?.aborted) return;
       const data = finalizeStreamed(input.format, Buffer.concat(chunks), totalSamples);
-      const row: GenerationRow = {
-        id,
-        account_id: caller.accountId,
-        key_id: caller.keyId,
-        status: 'pending',
-        model: model!.key,
-        voice_id: voice.id,
-        engine: engine ?? 'unknown',
-        format: FORMAT_NAMES[input.format],
-        mime_type: info.mimeType,
-        extension: info.extension,
-        sample_rate: LONG_SPEECH_SAMPLE_RATE,
-        characters: markup.characterCount,
-        points_used: cost,
-        duration_seconds: totalSamples / LONG_SPEECH_SAMPLE_RATE,
-        audio_key: `audio/${id}.${info.extension}`,
-        audio_bytes: data.length,
-        url_token: randomToken(32),
-        words: JSON.stringify(words),
-        error_code: null,
-        error_message: null,
-        upload_attempts: 0,
-        created_at: new Date().toISOString(),
-        ready_at: null,
-      };
-      await deps.record(row, data, reservation);
-      recorded = true;
+      const row = pendingRow(
+        caller,
+        { model: model!.key, voiceId: voice.id, format: FORMAT_NAMES[input.format], sampleRate: LONG_SPEECH_SAMPLE_RATE },
+        {
+          id,
+          engine: engine ?? 'unknown',
+          mimeType: info.mimeType,
+          extension: info.extension,
+          characters: markup.characterCount,
+          points: cost,
+          durationSeconds: totalSamples / LONG_SPEECH_SAMPLE_RATE,
+          audioBytes: data.length,
+          words,
+        },
+      );
+      await deps.record(row, data, paid.reservation);
     } finally {
       // Failed, abandoned or cut short: nothing is recorded and every point goes back.
-      if (!recorded) await reservation.refund();
+      await paid.finish();
     }
   }
 

@@ -28,6 +28,21 @@ export interface Reservation {
   refund(reason?: string): Promise<void>;
 }
 
+/** Options of paid work (`PointsLedger.charge`, `begin`). */
+export interface PaidWorkOptions {
+  /** Blob keys the work may write before it settles: reconciliation removes them after a crash. */
+  artifacts?: string[];
+  /** Removes what the work may have left when it does not settle (after the refund). */
+  undo?: () => Promise<void>;
+}
+
+/** A reservation and the end of the work it pays for (`PointsLedger.begin`). */
+export interface PaidWork {
+  readonly reservation: Reservation;
+  /** Refunds and undoes unless the reservation was settled; nothing once it is closed. */
+  finish(): Promise<void>;
+}
+
 /** What reconciliation needs to know about one kind of paid work, keyed by the reservation's ref_type. */
 export interface ReservationKind {
   /** True when the work's result committed; the reservation is then settled instead of refunded. */
@@ -104,22 +119,31 @@ export class PointsLedger {
     reason: string,
     ref: LedgerRef,
     work: (reservation: Reservation) => Promise<T>,
-    options: { artifacts?: string[]; undo?: () => Promise<void> } = {},
+    options: PaidWorkOptions = {},
   ): Promise<T> {
-    const reservation = await this.reserve(accountId, amount, reason, ref, options);
-    let value: T;
+    const paid = await this.begin(accountId, amount, reason, ref, options);
     try {
-      value = await work(reservation);
-    } catch (err) {
-      await reservation.refund();
-      await options.undo?.();
-      throw err;
+      return await work(paid.reservation);
+    } finally {
+      await paid.finish();
     }
-    if (reservation.open) {
-      await reservation.refund();
-      await options.undo?.();
-    }
-    return value;
+  }
+
+  /**
+   * `charge` for work its consumer drives (audio read as a pull stream): the reservation now, and
+   * `finish()` for when the consumer is done, read to the end or not, which gives every point back
+   * and runs `undo` unless the work settled. Idempotent.
+   */
+  async begin(accountId: string, amount: number, reason: string, ref: LedgerRef, options: PaidWorkOptions = {}): Promise<PaidWork> {
+    const reservation = await this.reserve(accountId, amount, reason, ref, options);
+    return {
+      reservation,
+      finish: async () => {
+        if (!reservation.open) return;
+        await reservation.refund();
+        await options.undo?.();
+      },
+    };
   }
 
   /**
