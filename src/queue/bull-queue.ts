@@ -58,7 +58,7 @@ export interface BullOptions {
  * by itself and the commands waiting on it fail where they were sent (a request gets its 5xx), so
  * the connection's own error events carry nothing more and are not left to crash the process.
  */
-function connect(url: string, owned: Redis[]): Redis {
+export function connect(url: string, owned: Redis[]): Redis {
   const client = new Redis(url, { maxRetriesPerRequest: null });
   client.on('error', () => undefined);
   owned.push(client);
@@ -66,10 +66,10 @@ function connect(url: string, owned: Redis[]): Redis {
 }
 
 /** How long closing waits for Redis before the connections are cut (ms). */
-const CLOSE_GRACE_MS = 3000;
+export const CLOSE_GRACE_MS = 3000;
 
 /** Waits for `closing` to settle, or `ms`, whichever comes first; close errors are not news at shutdown. */
-async function closeWithin(closing: Promise<unknown>[], ms: number): Promise<void> {
+export async function closeWithin(closing: Promise<unknown>[], ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, ms);
@@ -78,7 +78,7 @@ async function closeWithin(closing: Promise<unknown>[], ms: number): Promise<voi
   clearTimeout(timer);
 }
 
-const disconnectAll = (owned: Redis[]) => {
+export const disconnectAll = (owned: Redis[]) => {
   for (const client of owned) client.disconnect();
 };
 

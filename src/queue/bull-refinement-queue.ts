@@ -1,5 +1,6 @@
 import { type Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { CLOSE_GRACE_MS, closeWithin, connect, disconnectAll } from './bull-queue.js';
 import type { RefinementQueue, RefinementWork } from './refinement-queue.js';
 
 /** BullMQ queue of clone refinements; every role of one deployment must agree on it. */
@@ -38,10 +39,7 @@ export class BullRefinementQueue implements RefinementQueue {
   }
 
   private connect(): Redis {
-    const client = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
-    client.on('error', () => undefined);
-    this.owned.push(client);
-    return client;
+    return connect(this.options.redisUrl, this.owned);
   }
 
   async add(voiceId: string): Promise<void> {
@@ -82,7 +80,8 @@ export class BullRefinementQueue implements RefinementQueue {
 
   async close(): Promise<void> {
     for (const controller of this.running.values()) controller.abort(new Error('shutting down'));
-    await Promise.allSettled([this.worker?.close(), this.queue.close()]);
-    for (const client of this.owned) client.disconnect();
+    // With Redis gone, BullMQ's close waits for a reconnection that never comes (as the speech queue's).
+    await closeWithin([this.worker?.close() ?? Promise.resolve(), this.queue.close()], CLOSE_GRACE_MS);
+    disconnectAll(this.owned);
   }
 }
