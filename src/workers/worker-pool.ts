@@ -26,7 +26,7 @@ export interface WorkerPoolOptions {
 const ENTRY = fileURLToPath(new URL('./worker-entry.cjs', import.meta.url));
 
 /** How a worker's failure outside its own error reply is answered: retryable, as the pool replaces it. */
-export function workerLost(name: string, why: string): AppError {
+function workerLost(name: string, why: string): AppError {
   return new AppError('service_unavailable', `The ${name} worker stopped (${why}); try again`, {
     retryable: true,
     headers: { 'Retry-After': '1' },
