@@ -51,6 +51,14 @@ module.exports = {
       to: { path: `^dist/src/(${[...LAYERS, ...INFRASTRUCTURE].join('|')})/` },
     },
     {
+      name: 'engines-reached-through-manifests',
+      comment:
+        "An engine's folder is imported only by the one list of engines (speech/engine-manifests) and by engines; the rest of the service sees manifests and SpeechEngines (shared/ and onnx/ are engine helpers, speech/text uses their tokens).",
+      severity: 'error',
+      from: { path: '^dist/src/', pathNot: '^dist/src/speech/(engine-manifests\\.js$|engines/)' },
+      to: { path: '^dist/src/speech/engines/', pathNot: '^dist/src/speech/engines/shared/' },
+    },
+    {
       name: 'kernel-imports-nothing-above',
       comment: 'errors, ids and config are imported by every layer and import none.',
       severity: 'error',

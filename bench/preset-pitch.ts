@@ -16,7 +16,8 @@
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { buildCatalog, type PresetVoice } from '../src/voices/catalog.js';
 import { voicePitch } from '../src/voices/measure-pitch.js';
-import { espeakMedianHz, type PitchCalibration } from '../src/speech/engines/espeak-ng/voice-fit.js';
+import type { PitchCalibration } from '../src/speech/engine-manifest.js';
+import { espeakMedianHz } from '../src/speech/engines/espeak-ng/voice-fit.js';
 import { espeakVariantData } from '../src/speech/engines/espeak-ng/variants.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { renderIdentity } from '../src/voices/render-identity.js';

@@ -1,11 +1,7 @@
 import type { Config } from '../config.js';
 import type { SpeechEngine } from './engine.js';
-
-/** How to load one engine module; `load` runs only when the engine is first needed. */
-interface EngineEntry {
-  id: string;
-  load: () => Promise<SpeechEngine>;
-}
+import type { EngineManifest } from './engine-manifest.js';
+import { ENGINE_MANIFESTS } from './engine-manifests.js';
 
 /**
  * How long the list of installed engines is trusted, ms. Finding out takes each engine's file
@@ -16,67 +12,16 @@ interface EngineEntry {
 export const AVAILABLE_ENGINES_TTL_MS = 1000;
 
 /**
- * The engines this build knows, each imported lazily with `await import()`. Nothing outside
- * `speech/engines/` names an engine's module; the rest of the service sees `SpeechEngine`s.
+ * The engines this build knows (`engine-manifests.ts`), each loaded on first use by its manifest,
+ * which imports the engine's module lazily; the rest of the service sees `SpeechEngine`s.
  */
 export class EngineRegistry {
   private readonly loaded = new Map<string, Promise<SpeechEngine>>();
-  private readonly entries: EngineEntry[];
+  private readonly entries: readonly EngineManifest[] = ENGINE_MANIFESTS;
   /** The last answer of `available()` and when it was asked (performance.now()). */
   private installed: { at: number; engines: Promise<readonly SpeechEngine[]> } | null = null;
 
-  constructor(config: Readonly<Config>) {
-    this.entries = [
-      {
-        id: 'espeak-ng',
-        load: async () => {
-          const { createEspeakEngine } = await import('./engines/espeak-ng/index.js');
-          return createEspeakEngine({ threads: config.engineThreads });
-        },
-      },
-      {
-        id: 'flite',
-        load: async () => {
-          const { createFliteEngine } = await import('./engines/flite/index.js');
-          return createFliteEngine({ threads: config.engineThreads, tempDir: config.tempDir });
-        },
-      },
-      {
-        id: 'svox-pico',
-        load: async () => {
-          const { createSvoxPicoEngine } = await import('./engines/svox-pico/index.js');
-          return createSvoxPicoEngine({
-            modelsDir: config.modelsDir,
-            modelsSearchPath: config.modelsSearchPath,
-            threads: config.engineThreads,
-            // Pico's word timings come from aligning it to espeak-ng's rendering: share that engine.
-            reference: await this.get('espeak-ng'),
-          });
-        },
-      },
-      {
-        id: 'kokoro',
-        load: async () => {
-          const { createKokoroEngine } = await import('./engines/kokoro/index.js');
-          return createKokoroEngine({
-            modelFolders: [...config.modelsSearchPath, config.modelsDir],
-            threads: config.kokoroWorkers,
-            quantize: config.kokoroQuantize,
-          });
-        },
-      },
-      {
-        id: 'piper',
-        load: async () => {
-          const { createPiperEngine } = await import('./engines/piper/index.js');
-          return createPiperEngine({
-            modelFolders: [...config.modelsSearchPath, config.modelsDir],
-            threads: config.engineThreads,
-          });
-        },
-      },
-    ];
-  }
+  constructor(private readonly config: Readonly<Config>) {}
 
   get ids(): string[] {
     return this.entries.map((e) => e.id);
@@ -88,7 +33,7 @@ export class EngineRegistry {
     if (!engine) {
       const entry = this.entries.find((e) => e.id === id);
       if (!entry) return Promise.reject(new Error(`unknown engine ${id}`));
-      engine = entry.load();
+      engine = entry.load({ config: this.config, engine: (other) => this.get(other) });
       // A failed load is retried on the next call instead of being cached.
       engine.catch(() => this.loaded.delete(id));
       this.loaded.set(id, engine);

@@ -3,7 +3,7 @@ import { compareCodes } from './bcp47.js';
 import { PRESET_PITCH } from './data/preset-pitch.js';
 import { PRESET_SEEDS } from './data/preset-seeds.js';
 import type { VoiceDescription } from '../speech/voice-description.js';
-import { groupRealizer, type PitchCalibration, presetRealizations } from '../speech/voice-realizers.js';
+import { groupRealizer, type PitchCalibration, presetRealizations } from '../speech/engine-voicing.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits } from '../speech/voice-identity.js';
 import {
   ageOf,

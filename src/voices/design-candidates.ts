@@ -3,8 +3,8 @@ import { fitEq } from './eq-fit.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits, VoiceTransform } from '../speech/voice-identity.js';
 import { bandCentresHz } from './measure-brightness.js';
 import { unitHash, type VoiceGender } from './preset-traits.js';
-import { describedRealizations, engineRealizations, espeakVoiceFor } from './voice-engines.js';
-import { groupRealizer, PROBE_ENGINE, probeDesignRealization } from '../speech/voice-realizers.js';
+import { describedRealizations, engineRealizations, probeVoiceFor } from './voice-engines.js';
+import { groupRealizer, PROBE_ENGINE, probeVoicing } from '../speech/engine-voicing.js';
 
 /** Designed voices for a parsed description (`design.ts`): distinct candidates and their identities. */
 
@@ -116,8 +116,8 @@ function designIdentity(
 ): VoiceIdentity {
   // Children's voices come from the female variants, whatever the gender: that is where the pitch is.
   const engineGender = range.child ? 'female' : range.gender;
-  const espeakId = espeakVoiceFor(spec.language, engineGender, spec.accent ?? undefined);
-  const fit = probeDesignRealization(espeakId, engineGender, traits, index);
+  const probeVoice = probeVoiceFor(spec.language, engineGender, spec.accent ?? undefined);
+  const fit = probeVoicing.design(probeVoice, engineGender, traits, index);
   const { realization } = fit;
   const transform: VoiceTransform = { ...fit.transform };
   const tilt = traits.brightness - fit.brightness;
@@ -133,7 +133,7 @@ function designIdentity(
   return {
     traits,
     engines: {
-      ...engineRealizations(espeakId, engineGender, traits),
+      ...engineRealizations(probeVoice, engineGender, traits),
       ...describedRealizations(spec.language, engineGender, spec.accent ?? undefined, traits, realize),
       [PROBE_ENGINE]: realization,
     },

@@ -3,7 +3,7 @@ import { concatPcm } from '../audio/silence.js';
 import { spectralDistance } from '../audio/spectrum.js';
 import type { SpeechEngine } from '../speech/engine.js';
 import { splitSentences } from '../speech/sentences.js';
-import { cloneCandidates, retunePitch, retunesPitch } from '../speech/voice-realizers.js';
+import { cloneCandidates, retunePitch, retunesPitch } from '../speech/engine-voicing.js';
 import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
 import { median } from './measure-formants.js';
 import { voicePitch } from './measure-pitch.js';

@@ -4,7 +4,7 @@ import { longTermSpectrum, spectralDistance } from '../audio/spectrum.js';
 import type { SpeechEngine } from '../speech/engine.js';
 import { enginesSpeaking } from '../speech/model-policy.js';
 import type { EngineRealization, VoiceIdentity, VoiceTraits } from '../speech/voice-identity.js';
-import { PROBE_ENGINE, probeRealization, probeVariants } from '../speech/voice-realizers.js';
+import { PROBE_ENGINE, probeVoicing } from '../speech/engine-voicing.js';
 import { AppError } from '../errors.js';
 import { bandCentresHz } from './measure-brightness.js';
 import { RANGE_SPREAD_SEMITONES } from './measure-pitch.js';
@@ -82,7 +82,7 @@ export async function realizeClone(
   const stockEngines = options.stockEngines ?? installed.filter((candidate) => candidate !== engine);
   // Probes are said in the language the voice will be spoken in, on the engines that speak it.
   const plan = cloneFittingPlan(options.language, options.gender, traits, engine, stockEngines);
-  const { language, espeakId } = plan;
+  const { language, probeVoice } = plan;
   const text = probeSentence(language, options.transcript);
   const target = options.longTermSpectrum;
   const spectrumRate = options.sampleRate ?? 32000;
@@ -99,7 +99,7 @@ export async function realizeClone(
   // then land its pitch exactly.
   const variantsToFit = await candidateVariants(
     engine,
-    espeakId,
+    probeVoice,
     options.gender,
     traits,
     text,
@@ -108,12 +108,12 @@ export async function realizeClone(
   );
   let best: { realization: EngineRealization; probe: PcmAudio; fit: Fit } | undefined;
   for (const variant of variantsToFit) {
-    const realization = probeRealization(espeakId, variant, traits, spreadSemitones(traits));
+    const realization = probeVoicing.clone(probeVoice, variant, traits, spreadSemitones(traits));
     const probe = await render(engine, realization, text, language);
     const fit = fitTransform(probe, traits, goal);
     if (best === undefined || fit.distance < best.fit.distance) best = { realization, probe, fit };
   }
-  if (best === undefined) throw new Error(`no espeak-ng realization for ${options.gender} voices`);
+  if (best === undefined) throw new Error(`no ${PROBE_ENGINE} realization for ${options.gender} voices`);
   const transform = finishFit(best.probe, best.fit, goal, traits.pitchHz);
   return {
     traits: {
@@ -159,7 +159,7 @@ const FITTED_VARIANTS = 2;
  */
 async function candidateVariants(
   engine: SpeechEngine,
-  espeakId: string,
+  probeVoice: string,
   gender: VoiceGender,
   traits: VoiceTraits,
   text: string,
@@ -172,11 +172,11 @@ async function candidateVariants(
     (preset) => preset.identity.engines[PROBE_ENGINE],
   );
   const description = { language, gender, traits, typicalFormantScale: typicalFormantScale(gender) };
-  const { variants, nominal } = probeVariants(espeakId, description, presets);
+  const { variants, nominal } = probeVoicing.variants(probeVoice, description, presets);
   const sentence = firstSentence(text);
   const screened: Array<{ variant: string; distance: number }> = [];
   for (const variant of variants) {
-    const audio = await render(engine, probeRealization(espeakId, variant, traits, spreadSemitones(traits)), sentence, language);
+    const audio = await render(engine, probeVoicing.clone(probeVoice, variant, traits, spreadSemitones(traits)), sentence, language);
     screened.push({ variant, distance: spectralDistance(goal.spectrum, goal.spectrumOf(audio)) });
   }
   screened.sort((a, b) => a.distance - b.distance);

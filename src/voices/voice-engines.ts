@@ -1,6 +1,6 @@
 import type { SpeechEngine } from '../speech/engine.js';
 import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
-import { realizeDescription, stockVoiceRealization } from '../speech/voice-realizers.js';
+import { PROBE_ENGINE, realizeDescription, stockVoiceRealization } from '../speech/engine-voicing.js';
 import { PRESETS, type PresetVoice } from './catalog.js';
 import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
 import { resolveLanguage } from './languages.js';
@@ -14,13 +14,13 @@ import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
  */
 
 /**
- * The espeak-ng voice for a language: the catalog's voice for that accent (the first preset of
+ * The probe engine's voice for a language (espeak-ng's): the catalog's voice for that accent (the first preset of
  * `accent` when given, e.g. `Scottish`), else for the bare language, else the tag itself (the
  * engine resolves it). Languages no engine speaks go through `fallbackSpeechLanguage`.
  */
-export function espeakVoiceFor(language: string, gender: VoiceGender, accent?: string): string {
+export function probeVoiceFor(language: string, gender: VoiceGender, accent?: string): string {
   const { code, preset } = accentPreset(language, gender, accent);
-  return preset?.identity.engines['espeak-ng']?.id ?? code;
+  return preset?.identity.engines[PROBE_ENGINE]?.id ?? code;
 }
 
 /**
@@ -74,19 +74,19 @@ export function describedRealizations(
  * moved to `traits` (`stockVoiceRealization`).
  */
 export function engineRealizations(
-  espeakId: string,
+  probeVoice: string,
   gender: VoiceGender,
   traits: VoiceTraits,
 ): Record<string, EngineRealization> {
   const engines: Record<string, EngineRealization> = {};
   const matching = PRESETS.filter(
-    (preset) => preset.gender === gender && preset.identity.engines['espeak-ng']?.id === espeakId,
+    (preset) => preset.gender === gender && preset.identity.engines[PROBE_ENGINE]?.id === probeVoice,
   );
   for (const preset of matching) {
     // Designs and clones spread around the middle of the design ranges, not the catalog's grid.
     const description = { language: preset.language_code, gender, traits, typicalFormantScale: designMiddle(gender) };
     for (const [engine, realization] of Object.entries(preset.identity.engines)) {
-      if (engine === 'espeak-ng' || engine in engines) continue;
+      if (engine === PROBE_ENGINE || engine in engines) continue;
       const moved = stockVoiceRealization(engine, realization.id, description);
       if (moved !== undefined) engines[engine] = moved;
     }
@@ -98,8 +98,8 @@ export function engineRealizations(
 export interface CloneFittingPlan {
   /** The language the probes are said in, and the voice will be spoken in. */
   language: string;
-  /** The espeak-ng voice of the language (through the fallback), whose parameters are fitted first. */
-  espeakId: string;
+  /** The probe engine's voice of the language (through the fallback), whose parameters are fitted first. */
+  probeVoice: string;
   /** Stock-voice realizations on installed engines that speak `language`: each gets a fitted transform. */
   fitted: Array<{ engine: SpeechEngine; realization: EngineRealization }>;
   /** Realizations on engines not installed here: kept with their relative transform. */
@@ -121,16 +121,16 @@ export function cloneFittingPlan(
   stock: readonly SpeechEngine[],
 ): CloneFittingPlan {
   const spoken = speechLanguageFor(language, [probe, ...stock], fallbackSpeechLanguage) ?? language;
-  const espeakId = espeakVoiceFor(language, gender);
+  const probeVoice = probeVoiceFor(language, gender);
   const speaking = enginesSpeaking(spoken, stock);
   const fitted: CloneFittingPlan['fitted'] = [];
   const kept: Record<string, EngineRealization> = {};
-  for (const [engineId, realization] of Object.entries(engineRealizations(espeakId, gender, traits))) {
+  for (const [engineId, realization] of Object.entries(engineRealizations(probeVoice, gender, traits))) {
     const engine = speaking.find((candidate) => candidate.info.id === engineId);
     if (engine !== undefined) fitted.push({ engine, realization });
     else if (!stock.some((candidate) => candidate.info.id === engineId)) kept[engineId] = realization;
   }
-  return { language: spoken, espeakId, fitted, kept };
+  return { language: spoken, probeVoice, fitted, kept };
 }
 
 /** The geometric middle of a gender's design range of formant scales. */

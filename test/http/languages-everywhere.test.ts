@@ -6,7 +6,7 @@ import { chooseEngine, enginesSpeaking, speechLanguageFor } from '../../src/spee
 import type { EngineRealization, VoiceTraits } from '../../src/speech/voice-identity.js';
 import { explainSpeechFallback, fallbackSpeechLanguage } from '../../src/voices/speech-fallback.js';
 import type { VoiceGender } from '../../src/voices/preset-traits.js';
-import { cloneFittingPlan, engineRealizations, espeakVoiceFor } from '../../src/voices/voice-engines.js';
+import { cloneFittingPlan, engineRealizations, probeVoiceFor } from '../../src/voices/voice-engines.js';
 import { parseDataUri } from '../helpers/audio.js';
 import { CLONE_SCRIPT, speechWav } from '../helpers/recordings.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
@@ -102,7 +102,7 @@ describe('every listed language speaks, clones and designs', () => {
       for (const gender of GENDERS) {
         const plan = cloneFittingPlan(code, gender, TRAITS, probe, stock);
         if (plan.language !== spoken) failures.push(`${code}: clones fitted in ${plan.language}, spoken in ${spoken}`);
-        const renders = [{ engine: probe, realization: { id: plan.espeakId } as EngineRealization }, ...plan.fitted];
+        const renders = [{ engine: probe, realization: { id: plan.probeVoice } as EngineRealization }, ...plan.fitted];
         for (const { engine, realization } of renders) {
           const { transform: _transform, ...voice } = realization;
           const key = `${engine.info.id}|${voice.id}|${plan.language}`;
@@ -130,7 +130,7 @@ describe('every listed language speaks, clones and designs', () => {
       const { rule } = explainSpeechFallback(code, canSpeak);
       const stock = new Set<string>();
       for (const gender of GENDERS) {
-        for (const id of Object.keys(engineRealizations(espeakVoiceFor(code, gender), gender, TRAITS))) stock.add(id);
+        for (const id of Object.keys(engineRealizations(probeVoiceFor(code, gender), gender, TRAITS))) stock.add(id);
       }
       const path = `${rule}${experimental ? ' experimental' : ''} [${[...stock].sort().join('+')}]`;
       if (!samples.has(path)) samples.set(path, code);

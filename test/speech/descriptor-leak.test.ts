@@ -9,6 +9,7 @@ import type { SpeechEngine, SynthesisInput } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../../src/speech/engines/flite/index.js';
 import { createSvoxPicoEngine } from '../../src/speech/engines/svox-pico/index.js';
+import { repeats } from '../helpers/repeats.js';
 
 /**
  * Descriptor leaks (docs/reliability.md, F2): Node's WASI left the preopened scratch folder of every
@@ -44,13 +45,14 @@ describe('open descriptors stay flat over many runs', () => {
     for (const engine of engines) await engine.close();
   });
 
-  test('300 Flite syntheses, each with new words (so each also runs a lexicon lookup)', async () => {
+  const FLITE_RUNS = repeats(300);
+  test(`${FLITE_RUNS} Flite syntheses, each with new words (so each also runs a lexicon lookup)`, async () => {
     const flite = createFliteEngine({ threads: 1 });
     engines.push(flite);
-    const { before, after: afterRuns } = await countAround(300, (i) =>
+    const { before, after: afterRuns } = await countAround(FLITE_RUNS, (i) =>
       flite.synthesize(input(`Number ${i} is word${i} today.`, 'kal')),
     );
-    assert.ok(afterRuns <= before + SLACK, `Flite: ${before} descriptors before 300 syntheses, ${afterRuns} after`);
+    assert.ok(afterRuns <= before + SLACK, `Flite: ${before} descriptors before ${FLITE_RUNS} syntheses, ${afterRuns} after`);
   });
 
   test('100 espeak-ng syntheses', async () => {
@@ -71,13 +73,14 @@ describe('open descriptors stay flat over many runs', () => {
     assert.ok(afterRuns <= before + SLACK, `Pico: ${before} descriptors before, ${afterRuns} after`);
   });
 
-  test('40 ffmpeg encodes and 40 ffmpeg/ffprobe decodes', async () => {
+  const FFMPEG_RUNS = repeats(40);
+  test(`${FFMPEG_RUNS} ffmpeg encodes and ${FFMPEG_RUNS} ffmpeg/ffprobe decodes`, async () => {
     const samples = new Float32Array(16_000).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 220 * i) / 16_000));
     const pcm = { sampleRate: 16_000, samples };
     const wav = encodeWav(pcm, { encoding: 'pcm16' });
-    const encodes = await countAround(40, () => encodeAudio(pcm, { format: 'FLAC', sampleRate: 16_000 }));
+    const encodes = await countAround(FFMPEG_RUNS, () => encodeAudio(pcm, { format: 'FLAC', sampleRate: 16_000 }));
     assert.ok(encodes.after <= encodes.before + SLACK, `ffmpeg encode: ${encodes.before} before, ${encodes.after} after`);
-    const decodes = await countAround(40, () => decodeAudio(wav, { sampleRate: 16_000 }));
+    const decodes = await countAround(FFMPEG_RUNS, () => decodeAudio(wav, { sampleRate: 16_000 }));
     assert.ok(decodes.after <= decodes.before + SLACK, `ffmpeg decode: ${decodes.before} before, ${decodes.after} after`);
   });
 });

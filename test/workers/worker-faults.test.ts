@@ -15,6 +15,7 @@ import { CloneFitter } from '../../src/voices/clone-fit/fitter.js';
 import { KOKORO_SKIP, neuralEnv, PIPER_SKIP } from '../helpers/models.js';
 import { type Account, startServer, type TestServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
+import { repeats } from '../helpers/repeats.js';
 
 /**
  * Supervised workers (issue 32): a worker of each pool made to fail as it starts, or to die in the
@@ -73,11 +74,12 @@ describe('every worker pool survives its workers', () => {
     return e;
   };
 
-  test('espeak-ng, 100 times over without a leak of threads or descriptors', async () => {
+  const ROUNDS = repeats(100);
+  test(`espeak-ng, ${ROUNDS} times over without a leak of threads or descriptors`, async () => {
     const espeak = engine(createEspeakEngine({ threads: 1 }));
     await survives('espeak-ng', () => espeak.synthesize(input()));
     const before = usage();
-    for (let round = 0; round < 100; round += 1) {
+    for (let round = 0; round < ROUNDS; round += 1) {
       inject('espeak-ng', round % 2 === 0 ? 'die' : 'start');
       if (round % 2 === 1) inject('espeak-ng', 'die');
       await assert.rejects(espeak.synthesize(input()), retryable503);

@@ -1,4 +1,5 @@
 import type { VoiceGender } from '../../voice-description.js';
+import type { PitchCalibration } from '../../engine-manifest.js';
 import type { EngineRealization, VoiceTraits, VoiceTransform } from '../../voice-identity.js';
 import { ESPEAK_VARIANT_DATA } from './data/package-voices.js';
 import { espeakVariantData, espeakVariantTraits, espeakWpm } from './variants.js';
@@ -7,7 +8,7 @@ import { espeakVariantData, espeakVariantTraits, espeakWpm } from './variants.js
  * espeak-ng parameters (variant, pitch, range, rate) that realize voice traits: the pitch model of
  * espeak-ng, the variant choice for designed and cloned voices, and the calibrated aim for presets
  * in the formant levels of the catalog's grid (src/voices/preset-traits.ts). The voice library
- * reaches these through src/speech/voice-realizers.ts.
+ * reaches these through the engine's manifest (manifest.ts).
  */
 
 /**
@@ -114,19 +115,6 @@ export function espeakRealization(
   return realizeOnVariants(id, nearestVariants(gender, traits.formantScale), traits, pick);
 }
 
-/**
- * How far espeak-ng's real pitch for one preset sits from the pitch model's prediction (measured
- * median F0 / `espeakMedianHz`), found on the preset's uncalibrated parameters (`variant`,
- * `pitch`, `range`) and refined after aiming with it (`src/voices/data/preset-pitch.ts`, written by
- * `bench/preset-pitch.ts`). The model misses by up to ~5 % in most languages and far more where
- * espeak-ng's intonation differs (Vietnamese tones, Bulgarian, Tamil).
- */
-export interface PitchCalibration {
-  variant: string;
-  pitch: number;
-  range: number;
-  factor: number;
-}
 
 /**
  * espeak-ng parameters for a preset on formant level `formantLevel` of the catalog's grid: a variant of that level
