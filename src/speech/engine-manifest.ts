@@ -20,6 +20,8 @@ export interface EngineManifest {
    */
   declaredLanguages(): ReadonlyArray<{ tag: string; natural: boolean }>;
   voicing?: EngineVoicing;
+  /** Loaded and warmed at start when the role synthesizes (`ENGINE_WARMUP`): the engine every request can fall back to. */
+  warmAtStart?: boolean;
   /** Per-word IPA the engine takes, when it takes any: the characters of `ipa` it cannot say. */
   unknownIpa?(ipa: string): string[];
 }
@@ -55,7 +57,7 @@ export interface EngineVoicing {
   preset?(description: VoiceDescription, placement: PresetPlacement): EngineRealization;
   /** The engine's fixed voices: which one speaks a preset placement, and how it moves to traits. */
   stock?: {
-    voiceFor(placement: Pick<PresetPlacement, 'baseVoice'>, gender: VoiceGender): string | undefined;
+    voiceFor(placement: Pick<PresetPlacement, 'accent'>, gender: VoiceGender): string | undefined;
     move(voice: string, traits: VoiceTraits, typicalFormantScale: number): EngineRealization | undefined;
   };
   /** Present on the engine clones and designs are fitted on first: it speaks every language and reaches any pitch. */
@@ -73,12 +75,13 @@ export interface GroupOptions {
 }
 
 /**
- * Where a catalog preset sits, for the engines that realize presets from their own tables: the
- * accent's base voice (the probe engine's voice its seed names), its formant level in the catalog's
- * grid, its rotation among equal choices (`pick`) and the probe engine's measured pitch correction.
+ * Where a catalog preset sits, for the engines that realize presets from their own tables: its
+ * accent (BCP-47, `en-GB-scotland`: each engine keys its voice for an accent by it), its formant
+ * level in the catalog's grid, its rotation among equal choices (`pick`) and the probe engine's
+ * measured pitch correction.
  */
 export interface PresetPlacement {
-  baseVoice: string;
+  accent: string;
   formantLevel: number;
   pick: number;
   calibration?: PitchCalibration;

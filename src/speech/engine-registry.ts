@@ -67,7 +67,7 @@ export class EngineRegistry {
   }
 
   /** Loads and warms the engines that need it, so the first request is not the slow one. */
-  async warm(ids: string[] = ['espeak-ng']): Promise<void> {
+  async warm(ids: string[] = this.entries.filter((e) => e.warmAtStart).map((e) => e.id)): Promise<void> {
     for (const id of ids) {
       const engine = await this.get(id);
       if (engine.warm && (await engine.isAvailable())) await engine.warm();

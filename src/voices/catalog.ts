@@ -51,7 +51,8 @@ interface Draft {
   code: string;
   language: string;
   accent: string;
-  espeak: string;
+  /** The accent's BCP-47 tag (`PresetSeed.tag`, else its code). */
+  accentTag: string;
   slug: string;
 }
 
@@ -69,7 +70,7 @@ function parseSeeds(): Draft[] {
         code: seed.code,
         language,
         accent: seed.accent,
-        espeak: seed.espeak,
+        accentTag: seed.tag ?? seed.code,
         slug: slugOf(name, seed.code),
       });
     }
@@ -153,7 +154,7 @@ function preset(
   const engines = presetRealizations(
     { language: draft.code, gender: draft.gender, traits, typicalFormantScale: typicalScale },
     {
-      baseVoice: draft.espeak,
+      accent: draft.accentTag,
       formantLevel: cell.formantLevel,
       pick: index,
       ...(calibration === undefined ? {} : { calibration }),

@@ -1,4 +1,5 @@
 import type { EngineManifest } from '../../engine-manifest.js';
+import { ESPEAK_ACCENT_VOICES } from './data/accent-voices.js';
 import { ESPEAK_LANGUAGE_VOICES } from './data/package-voices.js';
 import {
   espeakCloneRealization,
@@ -20,6 +21,7 @@ const CONSTRUCTED_GROUP = 'art/';
  */
 export const espeakManifest: EngineManifest = {
   id: 'espeak-ng',
+  warmAtStart: true,
   async load({ config }) {
     const { createEspeakEngine } = await import('./index.js');
     return createEspeakEngine({ threads: config.engineThreads });
@@ -35,7 +37,8 @@ export const espeakManifest: EngineManifest = {
   voicing: {
     preset: (description, placement) =>
       presetEspeakRealization(
-        placement.baseVoice,
+        // Every accent of the catalog has a voice here; an unknown one falls back to the tag itself.
+        ESPEAK_ACCENT_VOICES.get(placement.accent) ?? placement.accent,
         description.gender,
         placement.formantLevel,
         description.traits,

@@ -12,7 +12,7 @@ export const fliteManifest: EngineManifest = {
   declaredLanguages: () => [{ tag: 'en', natural: true }],
   voicing: {
     stock: {
-      voiceFor: (placement, gender) => flitePresetVoice(placement.baseVoice, gender),
+      voiceFor: (placement, gender) => flitePresetVoice(placement.accent, gender),
       move: (voice, traits, typicalFormantScale) => stockRealization('flite', voice, traits, typicalFormantScale),
     },
   },

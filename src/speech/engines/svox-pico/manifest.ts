@@ -22,7 +22,7 @@ export const svoxPicoManifest: EngineManifest = {
   declaredLanguages: () => PICO_LANGUAGES.map(({ language }) => ({ tag: language, natural: true })),
   voicing: {
     stock: {
-      voiceFor: (placement, gender) => picoPresetVoice(placement.baseVoice, gender),
+      voiceFor: (placement, gender) => picoPresetVoice(placement.accent, gender),
       move: (voice, traits, typicalFormantScale) => stockRealization('svox-pico', voice, traits, typicalFormantScale),
     },
   },
