@@ -12,15 +12,15 @@
  *
  *   npx tsc -p tsconfig.json && node dist/bench/clone-fidelity.js [label filter]
  */
-import { longTermSpectrum, spectralDistance } from '../src/audio/spectrum.js';
+import { longTermSpectrum, spectralDistance } from '../src/audio/analysis/spectrum.js';
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
-import { PRESETS } from '../src/voices/catalog.js';
-import { measureTraits } from '../src/voices/measure.js';
-import { voicePitch } from '../src/voices/measure-pitch.js';
+import { PRESETS } from '../src/voices/catalog/catalog.js';
+import { measureTraits } from '../src/audio/analysis/voice/measure.js';
+import { voicePitch } from '../src/audio/analysis/voice/measure-pitch.js';
 import { benchPicoEngine } from './pico.js';
-import { realizeClone } from '../src/voices/realize.js';
+import { realizeClone } from '../src/voices/clone/realize.js';
 import { renderIdentity } from '../src/voices/render-identity.js';
 import { makeRecording, type RecordingSpec, vocalTractFilter } from '../test/voices/recordings.js';
 

@@ -18,10 +18,10 @@
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
-import { type DesignSpec, designRanges, parseDescription } from '../src/voices/design.js';
-import { designCandidates } from '../src/voices/design-candidates.js';
+import { type DesignSpec, designRanges, parseDescription } from '../src/voices/design/design.js';
+import { designCandidates } from '../src/voices/design/design-candidates.js';
 import { traitsAreDistinct } from '../src/speech/voice-identity.js';
-import { type MeasuredTraits, measureTraits } from '../src/voices/measure.js';
+import { type MeasuredTraits, measureTraits } from '../src/audio/analysis/voice/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { benchPicoEngine } from './pico.js';
 import { renderIdentity } from '../src/voices/render-identity.js';

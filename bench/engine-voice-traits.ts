@@ -13,8 +13,8 @@
 import type { SpeechEngine } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../src/speech/engines/flite/index.js';
-import { measureTraits } from '../src/voices/measure.js';
-import { voicePitch } from '../src/voices/measure-pitch.js';
+import { measureTraits } from '../src/audio/analysis/voice/measure.js';
+import { voicePitch } from '../src/audio/analysis/voice/measure-pitch.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { benchPicoEngine } from './pico.js';
 

@@ -11,7 +11,7 @@
  */
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { ESPEAK_DATA_VERSION, ESPEAK_VARIANT_DATA } from '../src/speech/engines/espeak-ng/data/package-voices.js';
-import { measureTraits } from '../src/voices/measure.js';
+import { measureTraits } from '../src/audio/analysis/voice/measure.js';
 
 const TEXT =
   'The quick brown fox jumps over the lazy dog, and then it rests in the warm afternoon sun for a while. ' +

@@ -6,7 +6,7 @@
  *   npm run build && VOICES=af_heart,am_michael FACTORS=0.7,1,1.4 node dist/bench/kokoro-pitch.js
  */
 import { createKokoroEngine } from '../src/speech/engines/kokoro/index.js';
-import { measureTraits } from '../src/voices/measure.js';
+import { measureTraits } from '../src/audio/analysis/voice/measure.js';
 import { nisqaScores, median } from './nisqa.js';
 import { SENTENCES } from './common.js';
 import { engineModelFolders } from './setup.js';

@@ -7,13 +7,13 @@
  *
  *   npm run build && node dist/bench/kokoro-speaker-embeddings.js > src/speech/engines/kokoro/data/speaker-embeddings.ts
  */
-import { SpeakerEncoder } from '../src/audio/speaker/speaker-encoder.js';
+import { SpeakerEncoder } from '../src/audio/analysis/speaker/speaker-encoder.js';
 import { concatPcm } from '../src/audio/silence.js';
 import { createKokoroEngine } from '../src/speech/engines/kokoro/index.js';
 import { storeEmbedding } from '../src/speech/engines/kokoro/speaker-embeddings.js';
 import { KOKORO_LANGUAGES, KOKORO_VOICE_IDS, voiceLanguage } from '../src/speech/engines/kokoro/voices.js';
 import { splitSentences } from '../src/speech/sentences.js';
-import { PRESETS } from '../src/voices/catalog.js';
+import { PRESETS } from '../src/voices/catalog/catalog.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { engineModelFolders, modelFolders } from './setup.js';
 

@@ -12,7 +12,7 @@ import type { PcmAudio } from '../src/audio/pcm.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
 import { createKokoroEngine } from '../src/speech/engines/kokoro/index.js';
 import { KOKORO_LANGUAGES, KOKORO_VOICE_IDS, voiceLanguage } from '../src/speech/engines/kokoro/voices.js';
-import { measureTraits } from '../src/voices/measure.js';
+import { measureTraits } from '../src/audio/analysis/voice/measure.js';
 import { probeText } from '../src/voices/probe-texts.js';
 import { nisqaScores } from './nisqa.js';
 import { engineModelFolders } from './setup.js';

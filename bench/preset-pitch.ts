@@ -1,6 +1,6 @@
 /**
  * Measures where espeak-ng really puts each preset's pitch and prints
- * `src/voices/data/preset-pitch.ts`. The catalog aims each preset's `pitch` with a model of
+ * `src/voices/catalog/data/preset-pitch.ts`. The catalog aims each preset's `pitch` with a model of
  * espeak-ng's pitch code (`espeakMedianHz`), which misses by a few percent on most variants and
  * languages and by far more where espeak-ng's intonation differs (Vietnamese, Bulgarian, Tamil);
  * adjacent pitch levels are 10.5 % apart, so a miss of that size can make two neighbours measure
@@ -11,11 +11,11 @@
  * Rerun after changing the grid, the seeds or the engine: the catalog test fails while any entry
  * no longer matches its preset's uncalibrated parameters.
  *
- *   npx tsc -p tsconfig.json && node dist/bench/preset-pitch.js > src/voices/data/preset-pitch.ts
+ *   npx tsc -p tsconfig.json && node dist/bench/preset-pitch.js > src/voices/catalog/data/preset-pitch.ts
  */
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';
-import { buildCatalog, type PresetVoice } from '../src/voices/catalog.js';
-import { voicePitch } from '../src/voices/measure-pitch.js';
+import { buildCatalog, type PresetVoice } from '../src/voices/catalog/catalog.js';
+import { voicePitch } from '../src/audio/analysis/voice/measure-pitch.js';
 import type { PitchCalibration } from '../src/speech/engine-manifest.js';
 import { espeakMedianHz } from '../src/speech/engines/espeak-ng/voice-fit.js';
 import { espeakVariantData } from '../src/speech/engines/espeak-ng/variants.js';

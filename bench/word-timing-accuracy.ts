@@ -17,7 +17,7 @@
  *   npx tsc -p tsconfig.json && node dist/bench/word-timing-accuracy.js
  */
 import path from 'node:path';
-import { detectSilences } from '../src/audio/analysis.js';
+import { detectSilences } from '../src/audio/analysis/index.js';
 import type { PcmAudio } from '../src/audio/pcm.js';
 import type { SpeechEngine, WordTiming } from '../src/speech/engine.js';
 import { createEspeakEngine } from '../src/speech/engines/espeak-ng/index.js';

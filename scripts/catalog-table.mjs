@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Prints the numbers and tables of docs/voices.md from the built catalog and language list:
 // `npm run build && node scripts/catalog-table.mjs`, then paste the output into the doc.
-import { catalogStats } from '../dist/src/voices/catalog.js';
-import { languageData } from '../dist/src/voices/language-data.js';
-import { findLanguage, LEGACY_LANGUAGE_CODES, listLanguages } from '../dist/src/voices/languages.js';
+import { catalogStats } from '../dist/src/voices/catalog/catalog.js';
+import { languageData } from '../dist/src/voices/languages/language-data.js';
+import { findLanguage, LEGACY_LANGUAGE_CODES, listLanguages } from '../dist/src/voices/languages/languages.js';
 
 const languages = listLanguages();
 const real = languages.filter((language) => language.code !== 'auto');

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes test/fixtures/speaker/expected.json: Resemblyzer's embeddings of the fixture recordings,
-made by the reference implementation, for the parity test of src/audio/speaker (test/audio/speaker-encoder).
+made by the reference implementation, for the parity test of src/audio/analysis/speaker (test/audio/speaker-encoder).
 
 Reference: the voice-metrics kit's sim.py (../shared/voice-metrics), Resemblyzer 0.1.4's encoder and
 preprocessing in numpy (its README: against torch + resemblyzer the largest embedding difference is

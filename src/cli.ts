@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { type Config, ROLES, type Role, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { Store } from './db/store.js';
-import { AccountService } from './domain/accounts.js';
+import { AccountService } from './domain/accounts/accounts.js';
 import { PgCallerChanges } from './db/pg-caller-changes.js';
 import { isAppError } from './errors.js';
 

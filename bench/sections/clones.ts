@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 import { decodeWav } from '../../src/audio/wav.js';
-import { voicePitch } from '../../src/voices/measure-pitch.js';
+import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
 import { engineCounts, errorText, fmt, goal, goalTable, REF_DIR, SENTENCES, section, table } from '../common.js';
 import { median } from '../nisqa.js';
 import { type BenchServer, post } from '../setup.js';

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
 import { encodeAudio } from '../../src/audio/encode.js';
 import type { SynthesisInput } from '../../src/speech/engine.js';
-import { findPreset } from '../../src/voices/catalog.js';
+import { findPreset } from '../../src/voices/catalog/catalog.js';
 import { fmt, input, LONG, load, median, SHORT, section, table } from '../common.js';
 import type { BenchServer } from '../setup.js';
 import { ThreadClient } from '../http-client.js';

@@ -1,5 +1,5 @@
 import type { PcmAudio } from '../../src/audio/pcm.js';
-import { PRESETS } from '../../src/voices/catalog.js';
+import { PRESETS } from '../../src/voices/catalog/catalog.js';
 import { errorText, fmt, input, NATURALNESS_TEXT, seconds, section, table } from '../common.js';
 import { nisqaScorer, nisqaScores } from '../nisqa.js';
 import { type BenchServer, type EngineUnderTest, post } from '../setup.js';

@@ -1,5 +1,5 @@
 import type { SynthesisInput } from '../../src/speech/engine.js';
-import { findPreset } from '../../src/voices/catalog.js';
+import { findPreset } from '../../src/voices/catalog/catalog.js';
 import { fmt, input, LONG, median, SHORT, section, table, timeEngine } from '../common.js';
 import { type BenchServer, post, type PostResult } from '../setup.js';
 import { LONG_RUNS, SHORT_RUNS } from './engines-alone.js';

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import { sql } from 'kysely';
-import type { CallerChanges } from '../domain/caller-cache.js';
+import type { CallerChanges } from '../domain/accounts/caller-cache.js';
 import type { Db } from './database.js';
 
 /** The NOTIFY channel every API process listens on for key, account, plan and workspace changes. */

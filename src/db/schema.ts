@@ -92,7 +92,7 @@ export interface VoiceRefinementsTable {
   status: 'queued' | 'running' | 'done' | 'failed';
   /** The engine the voice is refined on. */
   engine: string;
-  /** JSON of the refinement's job (domain/refinements.ts). */
+  /** JSON of the refinement's job (domain/voices/refinements.ts). */
   job: string;
   /** Speaker similarity of the best fit so far to the recording, null until measured. */
   similarity: number | null;

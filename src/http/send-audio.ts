@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { GenerationRow } from '../db/store.js';
-import type { GenerationService } from '../domain/generations.js';
+import type { GenerationService } from '../domain/generations/generations.js';
 import { AppError } from '../errors.js';
 import type { ByteRange } from '../storage/blob-store.js';
 import { parseRange } from './range.js';

@@ -273,7 +273,7 @@ const piperJoe = piperVoice('en', 'en_US', 'joe', 'medium', {
 
 /**
  * Resemblyzer's GE2E speaker encoder (resemble-ai/Resemblyzer, Apache-2.0): the checkpoint the clone
- * refinement and design previews measure speaker similarity with (src/audio/speaker/). Pinned to the
+ * refinement and design previews measure speaker similarity with (src/audio/analysis/speaker/). Pinned to the
  * repository's last commit; its git blob id (47e405a4…) and SHA-256 equal the copy in the PyPI wheel
  * `resemblyzer` 0.1.4, which the tests use.
  */

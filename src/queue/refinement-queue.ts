@@ -1,5 +1,5 @@
 /**
- * Where clone refinements wait for a process to run them (domain/refinements.ts). A refinement is
+ * Where clone refinements wait for a process to run them (domain/voices/refinements.ts). A refinement is
  * known by its voice id; its state lives in the database, so the queue only says whose turn it is.
  * Two implementations: `InProcessRefinementQueue` (one process) and `BullRefinementQueue` (BullMQ on
  * Redis, worked by the worker processes).

@@ -89,7 +89,7 @@ export interface PresetPlacement {
 
 /**
  * A preset's measured pitch correction on the probe engine: the parameters it was measured on and
- * the factor by which the aimed pitch missed (src/voices/data/preset-pitch.ts, bench/preset-pitch.ts).
+ * the factor by which the aimed pitch missed (src/voices/catalog/data/preset-pitch.ts, bench/preset-pitch.ts).
  */
 export interface PitchCalibration {
   variant: string;

@@ -1,12 +1,12 @@
 import type { SpeechEngine } from '../speech/engine.js';
 import { enginesSpeaking, speechLanguageFor } from '../speech/model-policy.js';
 import { PROBE_ENGINE, realizeDescription, stockVoiceRealization } from '../speech/engine-voicing.js';
-import { PRESETS, type PresetVoice } from './catalog.js';
+import { PRESETS, type PresetVoice } from './catalog/catalog.js';
 import type { EngineRealization, VoiceTraits } from '../speech/voice-identity.js';
-import { resolveLanguage } from './languages.js';
-import { fallbackSpeechLanguage } from './speech-fallback.js';
-import { DESIGN_FORMANT_SCALE } from './design-words.js';
-import { typicalFormantScale, type VoiceGender } from './preset-traits.js';
+import { resolveLanguage } from './languages/languages.js';
+import { fallbackSpeechLanguage } from './languages/speech-fallback.js';
+import { DESIGN_FORMANT_SCALE } from './design/design-words.js';
+import { typicalFormantScale, type VoiceGender } from './catalog/preset-traits.js';
 
 /**
  * Which engine voices a clone or designed voice uses, read from the preset catalog so that they

@@ -9,7 +9,7 @@ import {
   spectralCentroidHz,
   spectralDistance,
   speechRatio,
-} from '../../src/audio/analysis.js';
+} from '../../src/audio/analysis/index.js';
 import { fft } from '../../src/audio/fft.js';
 import { concatPcm, makeSilence } from '../../src/audio/silence.js';
 import { harmonicVoice, noise, sine } from './signals.js';

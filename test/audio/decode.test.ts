@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { estimatePitch } from '../../src/audio/analysis.js';
+import { estimatePitch } from '../../src/audio/analysis/index.js';
 import { decodeAudio } from '../../src/audio/decode.js';
 import { floatsToInt16 } from '../../src/audio/pcm16.js';
 import { encodeWav } from '../../src/audio/wav.js';

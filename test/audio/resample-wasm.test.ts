@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { estimatePitch, loudnessDb } from '../../src/audio/analysis.js';
+import { estimatePitch, loudnessDb } from '../../src/audio/analysis/index.js';
 import { resampleSinc } from '../../src/audio/resample.js';
 import { resampleSpeex, speexAvailable, speexLoadError } from '../../src/audio/speex-resampler.js';
 import { differenceDb, noise, sine } from './signals.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { estimatePitch, loudnessDb } from '../../src/audio/analysis.js';
+import { estimatePitch, loudnessDb } from '../../src/audio/analysis/index.js';
 import { SAMPLE_RATES } from '../../src/audio/formats.js';
 import { resample } from '../../src/audio/resample.js';
 import { sine } from './signals.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { detectSilences, estimatePitch, spectralCentroidHz } from '../../src/audio/analysis.js';
+import { detectSilences, estimatePitch, spectralCentroidHz } from '../../src/audio/analysis/index.js';
 import { fft } from '../../src/audio/fft.js';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 import { applyTransform, transformTimings } from '../../src/audio/transform.js';

@@ -1,4 +1,4 @@
-import { longTermSpectrum } from '../../src/audio/analysis.js';
+import { longTermSpectrum } from '../../src/audio/analysis/index.js';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 
 /** Formants (Hz) and bandwidths (Hz) of a neutral vowel, roughly /ə/ of an adult male. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { OPENAI_MODELS, OPENAI_VOICE_NAMES, openAiVoiceTable, voiceForOpenAi } from '../../src/domain/openai-names.js';
+import { OPENAI_MODELS, OPENAI_VOICE_NAMES, openAiVoiceTable, voiceForOpenAi } from '../../src/domain/generations/openai-names.js';
 import { ROOT } from '../helpers/process.js';
 
 /** OpenAI's names on /v1/audio/speech: which presets they become, checked against what OpenAI's voices are like and against the docs. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PointsLedger } from '../../src/domain/points.js';
+import { PointsLedger } from '../../src/domain/accounts/points.js';
 import { AppError } from '../../src/errors.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { openDatabase } from '../../src/db/database.js';
 import { Store } from '../../src/db/store.js';
-import { PointsLedger } from '../../src/domain/points.js';
+import { PointsLedger } from '../../src/domain/accounts/points.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 
 /**

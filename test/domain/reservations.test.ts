@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ReservationRow } from '../../src/db/store.js';
-import { PointsLedger } from '../../src/domain/points.js';
+import { PointsLedger } from '../../src/domain/accounts/points.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 
 describe('point reservations', () => {

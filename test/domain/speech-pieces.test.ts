@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_PIECE_CHARACTERS, splitIntoPieces } from '../../src/domain/speech-pieces.js';
+import { MAX_PIECE_CHARACTERS, splitIntoPieces } from '../../src/domain/generations/speech-pieces.js';
 import { parseMarkup } from '../../src/speech/markup.js';
 
 const spoken = (piece: ReturnType<typeof splitIntoPieces>[number]) =>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { decodeAudio } from '../../src/audio/decode.js';
 import type { PcmAudio } from '../../src/audio/pcm.js';
-import { voicePitch } from '../../src/voices/measure-pitch.js';
+import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
 
 const run = promisify(execFile);
 

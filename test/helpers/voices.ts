@@ -1,4 +1,4 @@
-import { PRESETS } from '../../src/voices/catalog.js';
+import { PRESETS } from '../../src/voices/catalog/catalog.js';
 
 /** A catalog voice of the given accent-level language, for requests in tests. */
 export function presetFor(languageCode: string, gender?: string): { id: string; slug: string } {

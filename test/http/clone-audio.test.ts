@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { estimatePitch } from '../../src/audio/analysis.js';
+import { estimatePitch } from '../../src/audio/analysis/index.js';
 import { decodeWav } from '../../src/audio/wav.js';
 import { parseDataUri } from '../helpers/audio.js';
 import {

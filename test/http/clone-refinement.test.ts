@@ -4,14 +4,14 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { concatPcm } from '../../src/audio/silence.js';
-import { SpeakerEncoder } from '../../src/audio/speaker/speaker-encoder.js';
+import { SpeakerEncoder } from '../../src/audio/analysis/speaker/speaker-encoder.js';
 import { decodeWav, encodeWav } from '../../src/audio/wav.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
 import { createKokoroEngine } from '../../src/speech/engines/kokoro/index.js';
 import type { VoiceIdentity } from '../../src/speech/voice-identity.js';
-import { measureFit, voiceTarget } from '../../src/voices/clone-refine/fit-score.js';
-import type { RefineCheckpoint } from '../../src/voices/clone-refine/refine.js';
-import { probeSentences } from '../../src/voices/clone-refine/refine.js';
+import { measureFit, voiceTarget } from '../../src/voices/clone/refine/fit-score.js';
+import type { RefineCheckpoint } from '../../src/voices/clone/refine/refine.js';
+import { probeSentences } from '../../src/voices/clone/refine/refine.js';
 import { freshDatabase } from '../helpers/database.js';
 import { KOKORO_SKIP, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } from '../helpers/models.js';
 import { startProcess } from '../helpers/process.js';
@@ -48,7 +48,7 @@ function refinementChildren(dataDir: string): number[] {
     try {
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
       const environ = readFileSync(`/proc/${entry}/environ`, 'utf8');
-      if (args.includes('clone-refine/child.js') && environ.split('\0').includes(`DATA_DIR=${dataDir}`)) out.push(Number(entry));
+      if (args.includes('clone/refine/child.js') && environ.split('\0').includes(`DATA_DIR=${dataDir}`)) out.push(Number(entry));
     } catch {
       // gone meanwhile, or not ours to read
     }

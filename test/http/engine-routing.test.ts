@@ -4,8 +4,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 import { decodeWav } from '../../src/audio/wav.js';
-import { PRESETS, type PresetVoice } from '../../src/voices/catalog.js';
-import { voicePitch } from '../../src/voices/measure-pitch.js';
+import { PRESETS, type PresetVoice } from '../../src/voices/catalog/catalog.js';
+import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
 import { parseDataUri } from '../helpers/audio.js';
 import { type Account, type TestServer, startServer } from '../helpers/server.js';
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { ModelKey } from '../../src/domain/models.js';
+import type { ModelKey } from '../../src/domain/generations/models.js';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { chooseEngine, enginesSpeaking, speechLanguageFor } from '../../src/speech/model-policy.js';
 import type { EngineRealization, VoiceTraits } from '../../src/speech/voice-identity.js';
-import { explainSpeechFallback, fallbackSpeechLanguage } from '../../src/voices/speech-fallback.js';
-import type { VoiceGender } from '../../src/voices/preset-traits.js';
+import { explainSpeechFallback, fallbackSpeechLanguage } from '../../src/voices/languages/speech-fallback.js';
+import type { VoiceGender } from '../../src/voices/catalog/preset-traits.js';
 import { cloneFittingPlan, engineRealizations, probeVoiceFor } from '../../src/voices/voice-engines.js';
 import { parseDataUri } from '../helpers/audio.js';
 import { CLONE_SCRIPT, speechWav } from '../helpers/recordings.js';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { PRESETS } from '../../src/voices/catalog.js';
+import { PRESETS } from '../../src/voices/catalog/catalog.js';
 import { startProcess } from '../helpers/process.js';
 import { freePort } from '../helpers/server.js';
 

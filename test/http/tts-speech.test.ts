@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { detectSilences, estimatePitch, loudnessDb, speechRatio } from '../../src/audio/analysis.js';
+import { detectSilences, estimatePitch, loudnessDb, speechRatio } from '../../src/audio/analysis/index.js';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 import { decodeWav } from '../../src/audio/wav.js';
 import { parseDataUri } from '../helpers/audio.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { estimatePitch, frameRmsDb } from '../../src/audio/analysis.js';
+import { estimatePitch, frameRmsDb } from '../../src/audio/analysis/index.js';
 import { durationSeconds } from '../../src/audio/pcm.js';
 import { AppError } from '../../src/errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../src/speech/engine.js';
@@ -27,7 +27,7 @@ function tokens(text: string): string[] {
 
 /**
  * Share of the 10 ms frames (by centre) inside [start, end] at or above -50 dBFS; the same rule as
- * `speechRatio` in src/audio/analysis.ts, with the frame levels computed once per clip.
+ * `speechRatio` in src/audio/analysis/index.ts, with the frame levels computed once per clip.
  */
 function speechShare(levels: Float32Array, frameSeconds: number, start: number, end: number): number {
   let total = 0;

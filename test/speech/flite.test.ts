@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { detectSilences, estimatePitch, frameRmsDb } from '../../src/audio/analysis.js';
+import { detectSilences, estimatePitch, frameRmsDb } from '../../src/audio/analysis/index.js';
 import { durationSeconds } from '../../src/audio/pcm.js';
 import { AppError } from '../../src/errors.js';
 import type { SynthesisInput, SynthesisResult } from '../../src/speech/engine.js';

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { createKokoroEngine, KOKORO_PACK } from '../../src/speech/engines/kokoro/index.js';
 import { PITCH_INPUT, RANGE_INPUT } from '../../src/speech/engines/kokoro/model-io.js';
 import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
-import { voicePitch } from '../../src/voices/measure-pitch.js';
+import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
 import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
 import { readOnnxGraph } from '../../src/onnx/onnx-model.js';
 import { intonation } from '../helpers/audio.js';

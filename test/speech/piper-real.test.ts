@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { detectSilences, loudnessDb } from '../../src/audio/analysis.js';
+import { detectSilences, loudnessDb } from '../../src/audio/analysis/index.js';
 import type { SynthesisInput, SynthesisResult } from '../../src/speech/engine.js';
 import { EspeakIpa } from '../../src/speech/engines/espeak-ng/ipa.js';
 import { loadOrt } from '../../src/onnx/session.js';

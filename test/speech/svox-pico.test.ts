@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { detectSilences, frameRmsDb } from '../../src/audio/analysis.js';
+import { detectSilences, frameRmsDb } from '../../src/audio/analysis/index.js';
 import { durationSeconds } from '../../src/audio/pcm.js';
 import { AppError } from '../../src/errors.js';
 import type { SynthesisInput, SynthesisResult } from '../../src/speech/engine.js';

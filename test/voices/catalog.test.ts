@@ -9,13 +9,13 @@ import {
   type PresetVoice,
   presetIdOf,
   presetsByLanguage,
-} from '../../src/voices/catalog.js';
+} from '../../src/voices/catalog/catalog.js';
 import { ESPEAK_LANGUAGE_VOICES, ESPEAK_VARIANT_DATA } from '../../src/speech/engines/espeak-ng/data/package-voices.js';
 import { relativeDifference, traitsAreDistinct } from '../../src/speech/voice-identity.js';
-import { resolveLanguage } from '../../src/voices/languages.js';
+import { resolveLanguage } from '../../src/voices/languages/languages.js';
 import { ESPEAK_LEVEL_VARIANTS, espeakMedianHz } from '../../src/speech/engines/espeak-ng/voice-fit.js';
 import { espeakVariantTraits } from '../../src/speech/engines/espeak-ng/variants.js';
-import { typicalFormantScale } from '../../src/voices/preset-traits.js';
+import { typicalFormantScale } from '../../src/voices/catalog/preset-traits.js';
 import { espeakPackageFiles } from './espeak-package.js';
 
 const GENDERS = ['female', 'male', 'neutral'];
@@ -44,7 +44,7 @@ describe('preset catalog', () => {
       assert.equal(voice.id, presetIdOf(voice.slug));
     }
     // A second module instance builds the catalog again from scratch.
-    const again = (await import(new URL('../../src/voices/catalog.js?second', import.meta.url).href)) as {
+    const again = (await import(new URL('../../src/voices/catalog/catalog.js?second', import.meta.url).href)) as {
       PRESETS: readonly PresetVoice[];
     };
     assert.notEqual(again.PRESETS, PRESETS);

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { estimatePitch } from '../../src/audio/pitch.js';
+import { estimatePitch } from '../../src/audio/analysis/pitch.js';
 import { applyTransform } from '../../src/audio/transform.js';
-import { longTermSpectrum, spectralDistance } from '../../src/audio/spectrum.js';
+import { longTermSpectrum, spectralDistance } from '../../src/audio/analysis/spectrum.js';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
 import { createFliteEngine } from '../../src/speech/engines/flite/index.js';
-import { PRESETS } from '../../src/voices/catalog.js';
-import { measureTraits } from '../../src/voices/measure.js';
-import { voicePitch } from '../../src/voices/measure-pitch.js';
-import { realizeClone } from '../../src/voices/realize.js';
+import { PRESETS } from '../../src/voices/catalog/catalog.js';
+import { measureTraits } from '../../src/audio/analysis/voice/measure.js';
+import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
+import { realizeClone } from '../../src/voices/clone/realize.js';
 import { renderIdentity } from '../../src/voices/render-identity.js';
 import { makeRecording, type RecordingSpec, SOX_SKIP, vocalTractFilter } from './recordings.js';
 

@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { SpeakerEncoder } from '../../src/audio/speaker/speaker-encoder.js';
+import { SpeakerEncoder } from '../../src/audio/analysis/speaker/speaker-encoder.js';
 import { decodeWav } from '../../src/audio/wav.js';
 import type { EngineVoice, VoiceSpace } from '../../src/speech/engine.js';
 import { createKokoroEngine, type KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
-import { voiceTarget, type VoiceTarget } from '../../src/voices/clone-refine/fit-score.js';
-import { type RefineCheckpoint, refineClone } from '../../src/voices/clone-refine/refine.js';
+import { voiceTarget, type VoiceTarget } from '../../src/voices/clone/refine/fit-score.js';
+import { type RefineCheckpoint, refineClone } from '../../src/voices/clone/refine/refine.js';
 import { KOKORO_SKIP, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } from '../helpers/models.js';
 
 /**

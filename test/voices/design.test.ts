@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
-import { parseDescription } from '../../src/voices/design.js';
-import { designCandidates } from '../../src/voices/design-candidates.js';
+import { parseDescription } from '../../src/voices/design/design.js';
+import { designCandidates } from '../../src/voices/design/design-candidates.js';
 import { parseBlend } from '../../src/speech/engines/kokoro/blend.js';
 import { predictedEmbedding } from '../../src/speech/engines/kokoro/speaker-embeddings.js';
 import { traitsAreDistinct } from '../../src/speech/voice-identity.js';
-import { measureTraits } from '../../src/voices/measure.js';
+import { measureTraits } from '../../src/audio/analysis/voice/measure.js';
 import { renderIdentity } from '../../src/voices/render-identity.js';
 
 const NARRATOR = 'A deep, calm older male narrator with a British accent';

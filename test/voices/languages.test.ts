@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { presetsByLanguage } from '../../src/voices/catalog.js';
-import { engineLanguages } from '../../src/voices/engine-languages.js';
-import { fallbackSpeechLanguage } from '../../src/voices/speech-fallback.js';
+import { presetsByLanguage } from '../../src/voices/catalog/catalog.js';
+import { engineLanguages } from '../../src/voices/languages/engine-languages.js';
+import { fallbackSpeechLanguage } from '../../src/voices/languages/speech-fallback.js';
 import {
   findLanguage,
   LEGACY_LANGUAGE_CODES,
@@ -11,7 +11,7 @@ import {
   resolveLanguage,
   SAMPLE_LIMITS,
   toLegacyLanguageCode,
-} from '../../src/voices/languages.js';
+} from '../../src/voices/languages/languages.js';
 
 const languages = listLanguages();
 const real = languages.filter((language) => language.code !== 'auto');

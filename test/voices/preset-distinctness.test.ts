@@ -3,10 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import type { PcmAudio } from '../../src/audio/pcm.js';
 import type { SpeechEngine } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
-import { type PresetVoice, presetsByLanguage } from '../../src/voices/catalog.js';
+import { type PresetVoice, presetsByLanguage } from '../../src/voices/catalog/catalog.js';
 import { DISTINCT_TRAIT_STEPS, relativeDifference, traitsAreDistinct } from '../../src/speech/voice-identity.js';
-import { type MeasuredTraits, measureTraits } from '../../src/voices/measure.js';
-import { voicePitch } from '../../src/voices/measure-pitch.js';
+import { type MeasuredTraits, measureTraits } from '../../src/audio/analysis/voice/measure.js';
+import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
 import { probeText } from '../../src/voices/probe-texts.js';
 import { renderIdentity } from '../../src/voices/render-identity.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { advance, type Evaluated, nextPoints, type SearchState, startSearch } from '../../src/voices/clone-refine/trust-region.js';
+import { advance, type Evaluated, nextPoints, type SearchState, startSearch } from '../../src/voices/clone/refine/trust-region.js';
 
 /**
  * The refinement's search on a function with a known answer: 6 axes, outputs a fixed linear map of

@@ -11,7 +11,7 @@ import { createFliteEngine } from '../../src/speech/engines/flite/index.js';
 import { createKokoroEngine } from '../../src/speech/engines/kokoro/index.js';
 import { createPiperEngine } from '../../src/speech/engines/piper/index.js';
 import { createSvoxPicoEngine } from '../../src/speech/engines/svox-pico/index.js';
-import { CloneFitter } from '../../src/voices/clone-fit/fitter.js';
+import { CloneFitter } from '../../src/voices/clone/fit/fitter.js';
 import { KOKORO_SKIP, neuralEnv, PIPER_SKIP } from '../helpers/models.js';
 import { type Account, startServer, type TestServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';

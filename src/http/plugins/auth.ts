@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { AccountService, Caller } from '../../domain/accounts.js';
+import type { AccountService, Caller } from '../../domain/accounts/accounts.js';
 import { AppError } from '../../errors.js';
 import type { RateLimitResult, RateLimiter } from '../../ratelimit/rate-limiter.js';
 

@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback, pipeline } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
-import { IdempotencyService, type IdempotencyTicket } from '../../domain/idempotency.js';
+import { IdempotencyService, type IdempotencyTicket } from '../../domain/generations/idempotency.js';
 import { AppError } from '../../errors.js';
 
 declare module 'fastify' {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { DesignService } from '../../domain/designs.js';
-import type { GenerationService } from '../../domain/generations.js';
-import type { VoiceLibrary } from '../../domain/voice-library.js';
+import type { DesignService } from '../../domain/voices/designs.js';
+import type { GenerationService } from '../../domain/generations/generations.js';
+import type { VoiceLibrary } from '../../domain/voices/voice-library.js';
 import { AppError } from '../../errors.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { sendAudio, sendBlob } from '../send-audio.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  * Only the files that exist at start-up get a route (`wildcard: false`), so any other path still
  * reaches the JSON 404 handler, `/api/...` included.
  */
-export const STUDIO_DIR = fileURLToPath(new URL('../../../studio/', import.meta.url));
+export const STUDIO_DIR = fileURLToPath(new URL('../../../studio', import.meta.url));
 
 export async function registerStudio(app: FastifyInstance, dir = STUDIO_DIR): Promise<boolean> {
   if (!fs.existsSync(`${dir}/index.html`)) {

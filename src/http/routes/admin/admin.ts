@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AccountService } from '../../../domain/accounts.js';
-import { MAX_POINTS_CHANGE, MAX_SLOTS } from '../../../domain/account-limits.js';
-import { secretMatches, hashSecret } from '../../../domain/api-keys.js';
+import type { AccountService } from '../../../domain/accounts/accounts.js';
+import { MAX_POINTS_CHANGE, MAX_SLOTS } from '../../../domain/accounts/account-limits.js';
+import { secretMatches, hashSecret } from '../../../domain/accounts/api-keys.js';
 import { AppError } from '../../../errors.js';
 import { refuseNul } from '../../validation.js';
 

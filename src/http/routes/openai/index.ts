@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { GenerationService } from '../../../domain/generations.js';
+import type { GenerationService } from '../../../domain/generations/generations.js';
 import { openAiModelRoutes } from './models.js';
 import { openAiSpeechRoutes } from './speech.js';
 

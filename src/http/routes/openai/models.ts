@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MODEL_KEYS } from '../../../domain/models.js';
-import { OPENAI_MODELS } from '../../../domain/openai-names.js';
+import { MODEL_KEYS } from '../../../domain/generations/models.js';
+import { OPENAI_MODELS } from '../../../domain/generations/openai-names.js';
 import { AppError } from '../../../errors.js';
 import { Model, ModelList, ModelParams, openAiErrors } from './schemas.js';
 

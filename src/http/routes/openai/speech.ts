@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
-import type { StartedSpeech } from '../../../domain/long-speech.js';
-import { MODEL_KEYS } from '../../../domain/models.js';
-import { modelForOpenAi, voiceForOpenAi } from '../../../domain/openai-names.js';
+import { type GenerationService, warningsHeader } from '../../../domain/generations/generations.js';
+import type { StartedSpeech } from '../../../domain/generations/long-speech.js';
+import { MODEL_KEYS } from '../../../domain/generations/models.js';
+import { modelForOpenAi, voiceForOpenAi } from '../../../domain/generations/openai-names.js';
 import { nulRefusal } from '../../validation.js';
 import { SpeechRequest, SpeechResponse, openAiErrors } from './schemas.js';
 

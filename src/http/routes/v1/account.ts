@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { AccountService } from '../../../domain/accounts.js';
+import type { AccountService } from '../../../domain/accounts/accounts.js';
 import { errorResponses } from '../../schemas.js';
 
 const Usage = Type.Object({ used: Type.Integer(), limit: Type.Integer() });

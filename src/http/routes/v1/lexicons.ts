@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { AppError } from '../../../errors.js';
-import { buildPls, PLS_MEDIA_TYPE, parsePls } from '../../../domain/lexicon-pls.js';
+import { buildPls, PLS_MEDIA_TYPE, parsePls } from '../../../domain/lexicons/lexicon-pls.js';
 import {
   type LexiconInput,
   type LexiconService,
@@ -10,7 +10,7 @@ import {
   MAX_ENTRY_TEXT,
   MAX_LEXICON_ENTRIES,
   MAX_LEXICON_NAME,
-} from '../../../domain/lexicons.js';
+} from '../../../domain/lexicons/lexicons.js';
 import { errorResponses, Ok } from '../../schemas.js';
 import { refuseNul } from '../../validation.js';
 

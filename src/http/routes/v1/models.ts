@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DEFAULT_MODEL, MODELS } from '../../../domain/models.js';
+import { DEFAULT_MODEL, MODELS } from '../../../domain/generations/models.js';
 import { errorResponses } from '../../schemas.js';
 
 export const modelRoutes: FastifyPluginAsyncTypebox = async (app) => {

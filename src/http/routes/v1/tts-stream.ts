@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
+import { type GenerationService, warningsHeader } from '../../../domain/generations/generations.js';
 import { AUDIO_CONTENT, GENERATION_ID, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';
 import { errorResponses } from '../../schemas.js';
 import { TtsRequest, refuseNulOutsideText } from './tts-schemas.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { GenerationRow } from '../../../db/store.js';
-import { type GenerationService, warningsHeader } from '../../../domain/generations.js';
+import { type GenerationService, warningsHeader } from '../../../domain/generations/generations.js';
 import { splicedJson } from '../../spliced-json.js';
 import { IdParams, Ok, errorResponses } from '../../schemas.js';
 import { AudioResponses, RANGE_NOT_SATISFIABLE_HEADERS, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';

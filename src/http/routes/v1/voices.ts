@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { CloneService } from '../../../domain/clones.js';
-import type { DesignService } from '../../../domain/designs.js';
-import type { VoiceLibrary } from '../../../domain/voice-library.js';
+import type { CloneService } from '../../../domain/voices/clones.js';
+import type { DesignService } from '../../../domain/voices/designs.js';
+import type { VoiceLibrary } from '../../../domain/voices/voice-library.js';
 import { splicedJson } from '../../spliced-json.js';
-import { languagesResponse } from '../../../voices/languages.js';
+import { languagesResponse } from '../../../voices/languages/languages.js';
 import { Ok, Paging, SlotVoiceList, VoiceIdParams, VoiceList, errorResponses } from '../../schemas.js';
 import { refuseNul } from '../../validation.js';
 import {

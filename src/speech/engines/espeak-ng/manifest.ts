@@ -15,7 +15,7 @@ const CONSTRUCTED_GROUP = 'art/';
  * espeak-ng: formant synthesis in WebAssembly, every language of its package (read by
  * `scripts/espeak-voice-data.mjs`). It is the probe engine: clones and designs are fitted on its
  * parameters first, and the catalog's presets are aimed with its calibrated pitch model
- * (src/voices/data/preset-pitch.ts: how far its real pitch sits from the model's prediction,
+ * (src/voices/catalog/data/preset-pitch.ts: how far its real pitch sits from the model's prediction,
  * up to ~5 % in most languages and far more where its intonation differs: Vietnamese tones,
  * Bulgarian, Tamil).
  */

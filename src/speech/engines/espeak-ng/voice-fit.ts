@@ -7,7 +7,7 @@ import { espeakVariantData, espeakVariantTraits, espeakWpm } from './variants.js
 /**
  * espeak-ng parameters (variant, pitch, range, rate) that realize voice traits: the pitch model of
  * espeak-ng, the variant choice for designed and cloned voices, and the calibrated aim for presets
- * in the formant levels of the catalog's grid (src/voices/preset-traits.ts). The voice library
+ * in the formant levels of the catalog's grid (src/voices/catalog/preset-traits.ts). The voice library
  * reaches these through the engine's manifest (manifest.ts).
  */
 
@@ -84,7 +84,7 @@ const PITCH_ADJUST: readonly number[] = [
 
 /**
  * Where read speech sits inside a voice's pitch span, fitted to median F0 measured with
- * `audio/pitch.ts` on espeak-ng output (59 en/es/fr/it/de presets: mean −1.1 %, worst −7.2 % in German).
+ * `audio/analysis/pitch.ts` on espeak-ng output (59 en/es/fr/it/de presets: mean −1.1 %, worst −7.2 % in German).
  */
 const INTONATION_LEVEL = 0.83;
 

@@ -1,7 +1,7 @@
 import { KOKORO_SPEAKER_EMBEDDINGS, type StoredEmbedding } from './data/speaker-embeddings.js';
 
 /**
- * How Kokoro's own voices sound to the speaker encoder (src/audio/speaker): the embedding of each
+ * How Kokoro's own voices sound to the speaker encoder (src/audio/analysis/speaker): the embedding of each
  * pack and of each catalog preset's blend, measured once on the probe text of its language
  * (bench/kokoro-speaker-embeddings.ts → data/speaker-embeddings.ts). A clone's instant fit ranks
  * them against its recording's embedding to pick the blends worth rendering (voice-fit.ts), so the

@@ -269,7 +269,7 @@ function siblingPacks(language: KokoroLanguage, description: VoiceDescription): 
 /**
  * A realization moved by `semitones` more with the in-model pitch factor, and the part of the move
  * beyond reach (left to the caller's transform). Used when a clone's rendered candidate measures
- * off its recording's median F0 (voices/realize-described.ts).
+ * off its recording's median F0 (voices/clone/realize-described.ts).
  */
 export function retuneKokoroVoice(
   realization: EngineRealization,
@@ -290,7 +290,7 @@ export function retuneKokoroVoice(
 /**
  * Blends to try for a voice measured from a recording (a clone): its traits are absolute (median F0
  * in Hz and pace as measured, not positions in the catalog's ranges), best predicted first. The
- * caller renders them and keeps the one that measures closest (voices/realize-described.ts).
+ * caller renders them and keeps the one that measures closest (voices/clone/realize-described.ts).
  *
  * With the recording's speaker embedding (`heard`), all but one of them are the packs and preset
  * blends of the language that sound most like it (their measured embeddings, speaker-embeddings.ts),

@@ -1,4 +1,4 @@
-import { detectSilences, loudnessDb } from '../../../audio/analysis.js';
+import { detectSilences, loudnessDb } from '../../../audio/analysis/index.js';
 import type { PcmAudio } from '../../../audio/pcm.js';
 import type { WordTiming } from '../../engine.js';
 import type { TokenSequence } from './chunks.js';

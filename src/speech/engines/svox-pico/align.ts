@@ -1,4 +1,4 @@
-import { frameRmsDb } from '../../../audio/level.js';
+import { frameRmsDb } from '../../../audio/analysis/level.js';
 import type { PcmAudio } from '../../../audio/pcm.js';
 import type { WordTiming } from '../../engine.js';
 import { roundMs, spokenCharacterCount } from '../shared/tokens.js';

@@ -1,6 +1,6 @@
 /**
  * espeak-ng's voice for each accent of the preset catalog, by the accent's BCP-47 tag (`tag`, else
- * `code`, of src/voices/data/preset-seeds.ts): the path under `espeak-ng-data/lang/` that `set_voice`
+ * `code`, of src/voices/catalog/data/preset-seeds.ts): the path under `espeak-ng-data/lang/` that `set_voice`
  * takes. Every accent of the catalog has one: espeak-ng is the engine that speaks them all.
  */
 export const ESPEAK_ACCENT_VOICES: ReadonlyMap<string, string> = new Map([
