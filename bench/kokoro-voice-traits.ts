@@ -69,12 +69,12 @@ import type { VoiceTraits } from '../../../voice-identity.js';
  * against espeak-ng's voice of the language at 175 words per minute), and its NISQA-TTS
  * naturalness (1-5) on that text.
  */
-export interface KokoroVoiceTraits extends VoiceTraits {
+export interface KokoroPackTraits extends VoiceTraits {
   voice: string;
   naturalness: number;
 }
 
-export const KOKORO_VOICE_TRAITS: readonly KokoroVoiceTraits[] = [
+export const KOKORO_VOICE_TRAITS: readonly KokoroPackTraits[] = [
 ${rows
   .map(
     (row, i) =>

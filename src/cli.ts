@@ -134,9 +134,9 @@ async function admin(args: string[], values: Record<string, string | boolean | u
       case 'account show':
         return await accounts.getAccount(need(a1, 'ACCOUNT_ID'));
       case 'account set-plan':
-        return await accounts.setPlan(need(a1, 'ACCOUNT_ID'), need(a2, 'PLAN'));
+        return await accounts.plans.assign(need(a1, 'ACCOUNT_ID'), need(a2, 'PLAN'));
       case 'account set-slots':
-        return await accounts.setSlots(
+        return await accounts.slots.set(
           need(a1, 'ACCOUNT_ID'),
           int(v['clone-slots'], '--clone-slots') ?? null,
           int(v['design-slots'], '--design-slots') ?? null,
@@ -144,11 +144,11 @@ async function admin(args: string[], values: Record<string, string | boolean | u
       case 'account ledger':
         return { entries: await accounts.listLedger(need(a1, 'ACCOUNT_ID'), int(v['limit'], '--limit')) };
       case 'key issue':
-        return await accounts.issueKey(need(a1, 'ACCOUNT_ID'), v['name'] ?? null);
+        return await accounts.keys.issue(need(a1, 'ACCOUNT_ID'), v['name'] ?? null);
       case 'key list':
-        return { keys: await accounts.listKeys(need(a1, 'ACCOUNT_ID')) };
+        return { keys: await accounts.keys.list(need(a1, 'ACCOUNT_ID')) };
       case 'key revoke':
-        return await accounts.revokeKey(need(a1, 'KEY_ID'));
+        return await accounts.keys.revoke(need(a1, 'KEY_ID'));
       case 'points grant':
       case 'points deduct': {
         const amount = int(need(a2, 'N'), 'N')!;
@@ -156,11 +156,11 @@ async function admin(args: string[], values: Record<string, string | boolean | u
         return await accounts.adjustPoints(need(a1, 'ACCOUNT_ID'), action === 'grant' ? amount : -amount, v['reason'] ?? null);
       }
       case 'plan list':
-        return { plans: await accounts.listPlans() };
+        return { plans: await accounts.plans.list() };
       case 'plan set': {
         const access = need(v['api-access'], '--api-access');
         if (access !== 'true' && access !== 'false') throw new UsageError('--api-access must be true or false');
-        return await accounts.setPlanDefinition({
+        return await accounts.plans.define({
           name: need(a1, 'NAME'),
           apiAccess: access === 'true',
           cloneSlots: int(v['clone-slots'], '--clone-slots') ?? null,
@@ -169,9 +169,9 @@ async function admin(args: string[], values: Record<string, string | boolean | u
         });
       }
       case 'workspace create':
-        return await accounts.createWorkspace(need(v['owner'], '--owner'), need(v['name'], '--name'));
+        return await accounts.workspaces.create(need(v['owner'], '--owner'), need(v['name'], '--name'));
       case 'workspace add-member':
-        return await accounts.addMember(need(a1, 'WORKSPACE_ID'), need(a2, 'ACCOUNT_ID'), v['role'] ?? 'member');
+        return await accounts.workspaces.addMember(need(a1, 'WORKSPACE_ID'), need(a2, 'ACCOUNT_ID'), v['role'] ?? 'member');
       default:
         throw new UsageError(`unknown command: admin ${args.join(' ')}`);
     }

@@ -8,7 +8,7 @@ import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts/accounts.js';
 import { CallerCache, type CallerChanges } from './domain/accounts/caller-cache.js';
 import { PgCallerChanges } from './db/pg-caller-changes.js';
-import { CatalogVoiceDirectory } from './domain/voices/catalog-voice-directory.js';
+import { VoiceDirectory } from './domain/voices/voice-directory.js';
 import { CloneService } from './domain/voices/clones.js';
 import { DesignService } from './domain/voices/designs.js';
 import { GenerationService } from './domain/generations/generations.js';
@@ -175,7 +175,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     config,
     store,
     ledger,
-    voices: new CatalogVoiceDirectory(store),
+    voices: new VoiceDirectory(store),
     queue,
     pipeline,
     localQueue,

@@ -1,7 +1,7 @@
 import type { Db } from './database.js';
-import type { IdempotencyKeysTable } from './schema.js';
+import type { IdempotencyKeyRow } from './schema.js';
 
-export type IdempotencyRow = IdempotencyKeysTable;
+export type IdempotencyRow = IdempotencyKeyRow;
 
 /** SQL of the `idempotency_keys` table (SQLite and PostgreSQL through Kysely). */
 export class IdempotencyStore {

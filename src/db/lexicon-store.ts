@@ -1,7 +1,8 @@
 import type { Db } from './database.js';
-import type { LexiconsTable } from './schema.js';
+import type { LexiconRow } from './schema.js';
 
-export type LexiconRow = LexiconsTable;
+export type { LexiconRow } from './schema.js';
+
 
 /** SQL of the `lexicons` table (SQLite and PostgreSQL through Kysely). */
 export class LexiconStore {

@@ -1,6 +1,5 @@
 import type { Client } from 'pg';
 import { sql } from 'kysely';
-import type { CallerChanges } from '../domain/accounts/caller-cache.js';
 import type { Db } from './database.js';
 
 /** The NOTIFY channel every API process listens on for key, account, plan and workspace changes. */
@@ -11,9 +10,11 @@ const RECONNECT_MS = 500;
 /**
  * Caller changes over PostgreSQL LISTEN/NOTIFY: every process already shares the database, so no
  * other service is needed, and a NOTIFY reaches every listener in milliseconds. The listener holds
- * one connection of its own (LISTEN is per session, so not from the pool).
+ * one connection of its own (LISTEN is per session, so not from the pool). It is the domain's
+ * `CallerChanges` (domain/accounts/caller-cache.ts) by shape, checked where the container passes it
+ * on, so the database adapters import nothing of the domain.
  */
-export class PgCallerChanges implements CallerChanges {
+export class PgCallerChanges {
   private client: Client | null = null;
   private closed = false;
 

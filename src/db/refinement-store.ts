@@ -1,7 +1,7 @@
 import type { Db } from './database.js';
-import type { VoiceRefinementsTable } from './schema.js';
+import type { RefinementRow } from './schema.js';
 
-export type RefinementRow = VoiceRefinementsTable;
+export type { RefinementRow } from './schema.js';
 
 /** What a step of a refinement changes: its row, and the voice's identity when the fit improved. */
 export interface RefinementStep {

@@ -2,7 +2,7 @@
  * Table types shared by the SQLite and PostgreSQL adapters. Both store booleans as 0/1
  * integers and times as ISO-8601 text so one set of queries serves both.
  */
-export interface PlansTable {
+export interface PlanRow {
   name: string;
   api_access: number;
   /** null = set per account (enterprise). */
@@ -13,7 +13,7 @@ export interface PlansTable {
   created_at: string;
 }
 
-export interface AccountsTable {
+export interface AccountRow {
   id: string;
   name: string | null;
   plan: string;
@@ -26,7 +26,7 @@ export interface AccountsTable {
   created_at: string;
 }
 
-export interface ApiKeysTable {
+export interface ApiKeyRow {
   id: string;
   account_id: string;
   /** SHA-256 of the whole key, hex. The key itself is never stored. */
@@ -38,7 +38,7 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
-export interface LedgerTable {
+export interface LedgerRow {
   id: string;
   account_id: string;
   /** Signed change of the balance in points. */
@@ -50,21 +50,21 @@ export interface LedgerTable {
   created_at: string;
 }
 
-export interface WorkspacesTable {
+export interface WorkspaceRow {
   id: string;
   name: string;
   owner_account_id: string;
   created_at: string;
 }
 
-export interface WorkspaceMembersTable {
+export interface WorkspaceMemberRow {
   workspace_id: string;
   account_id: string;
   role: string;
   created_at: string;
 }
 
-export interface VoicesTable {
+export interface VoiceRow {
   id: string;
   account_id: string;
   slot_owner_id: string;
@@ -86,7 +86,7 @@ export interface VoicesTable {
 }
 
 /** A clone's refinement in its speaker's voice (migration 0009). */
-export interface VoiceRefinementsTable {
+export interface RefinementRow {
   voice_id: string;
   account_id: string;
   status: 'queued' | 'running' | 'done' | 'failed';
@@ -106,7 +106,7 @@ export interface VoiceRefinementsTable {
   updated_at: string;
 }
 
-export interface DesignPreviewsTable {
+export interface DesignPreviewRow {
   id: string;
   /** Previews of one call share a batch; saving one discards the others. */
   batch_id: string;
@@ -122,7 +122,7 @@ export interface DesignPreviewsTable {
   expires_at: string;
 }
 
-export interface GenerationsTable {
+export interface GenerationRow {
   id: string;
   account_id: string;
   key_id: string;
@@ -149,7 +149,7 @@ export interface GenerationsTable {
 }
 
 /** Points held for a paid operation while it runs (see docs/reliability.md). */
-export interface ReservationsTable {
+export interface ReservationRow {
   id: string;
   account_id: string;
   /** Points debited when the reservation was taken. */
@@ -169,7 +169,7 @@ export interface ReservationsTable {
  * An `Idempotency-Key` an account used: claimed while its request runs, then the response to
  * replay for 24 h (see docs/reliability.md).
  */
-export interface IdempotencyKeysTable {
+export interface IdempotencyKeyRow {
   account_id: string;
   key: string;
   /** sha256 of method, route and canonical JSON body: another body under the same key is refused. */
@@ -187,7 +187,7 @@ export interface IdempotencyKeysTable {
 }
 
 /** A pronunciation lexicon (docs/text.md); `entries` is a JSON array. */
-export interface LexiconsTable {
+export interface LexiconRow {
   id: string;
   account_id: string;
   /** The creator's workspace when it was created: its members may read and use the lexicon. */
@@ -200,17 +200,17 @@ export interface LexiconsTable {
 }
 
 export interface Database {
-  lexicons: LexiconsTable;
-  idempotency_keys: IdempotencyKeysTable;
-  reservations: ReservationsTable;
-  design_previews: DesignPreviewsTable;
-  generations: GenerationsTable;
-  voices: VoicesTable;
-  voice_refinements: VoiceRefinementsTable;
-  plans: PlansTable;
-  accounts: AccountsTable;
-  api_keys: ApiKeysTable;
-  ledger: LedgerTable;
-  workspaces: WorkspacesTable;
-  workspace_members: WorkspaceMembersTable;
+  lexicons: LexiconRow;
+  idempotency_keys: IdempotencyKeyRow;
+  reservations: ReservationRow;
+  design_previews: DesignPreviewRow;
+  generations: GenerationRow;
+  voices: VoiceRow;
+  voice_refinements: RefinementRow;
+  plans: PlanRow;
+  accounts: AccountRow;
+  api_keys: ApiKeyRow;
+  ledger: LedgerRow;
+  workspaces: WorkspaceRow;
+  workspace_members: WorkspaceMemberRow;
 }

@@ -1,35 +1,29 @@
 import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Db, DatabaseHandle, RowReader } from './database.js';
 import type {
-  AccountsTable,
-  ApiKeysTable,
+  AccountRow,
+  ApiKeyRow,
   Database,
-  DesignPreviewsTable,
-  GenerationsTable,
-  LedgerTable,
-  PlansTable,
-  ReservationsTable,
-  VoicesTable,
-  WorkspaceMembersTable,
+  DesignPreviewRow,
+  GenerationRow,
+  LedgerRow,
+  PlanRow,
+  ReservationRow,
+  VoiceRow,
+  WorkspaceMemberRow,
 } from './schema.js';
+
+export type { PlanRow, AccountRow, ApiKeyRow, LedgerRow, GenerationRow, VoiceRow, DesignPreviewRow, ReservationRow } from './schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export type PlanRow = PlansTable;
-export type AccountRow = AccountsTable;
-export type ApiKeyRow = ApiKeysTable;
-export type LedgerRow = LedgerTable;
-export type GenerationRow = GenerationsTable;
-export type VoiceRow = VoicesTable;
-export type DesignPreviewRow = DesignPreviewsTable;
-export type ReservationRow = ReservationsTable;
 /** Exact-match filters of the generation history. */
 export interface GenerationFilters {
   voice_id?: string;
   model?: string;
   status?: GenerationRow['status'];
 }
-export type MembershipRow = WorkspaceMembersTable & { owner_account_id: string; workspace_name: string };
+export type MembershipRow = WorkspaceMemberRow & { owner_account_id: string; workspace_name: string };
 
 /**
  * Data access shared by the SQLite and PostgreSQL adapters (Kysely compiles each query for
@@ -375,7 +369,7 @@ export class Store {
   findWorkspace(id: string) {
     return this.db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
   }
-  async insertMember(row: WorkspaceMembersTable): Promise<void> {
+  async insertMember(row: WorkspaceMemberRow): Promise<void> {
     await this.db.insertInto('workspace_members').values(row).execute();
   }
   findMembership(accountId: string): Promise<MembershipRow | undefined> {

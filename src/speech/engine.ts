@@ -1,4 +1,5 @@
 import type { PcmAudio } from '../audio/pcm.js';
+import type { VoiceTransform } from '../audio/voice-transform.js';
 
 /** One spoken word and where it sits in the returned audio, in seconds. */
 export interface WordTiming {
@@ -7,12 +8,21 @@ export interface WordTiming {
   end: number;
 }
 
-/** How a voice is realized on one engine: the engine's own voice id plus engine-specific parameters. */
-export interface EngineVoice {
-  /** The engine's voice identifier, e.g. `en-us` (espeak-ng), `slt` (flite), `af_heart` (kokoro). */
+/**
+ * One engine's way of producing a voice: its own voice id plus engine-specific parameters, and the
+ * transform to run after it. The engine reads `id` and `params`; the pipeline runs `transform`.
+ */
+export interface EngineRealization {
+  /** The engine's voice identifier, e.g. `gmw/en-US` (espeak-ng), `slt` (flite), `af_heart` (kokoro). */
   id: string;
-  /** Engine-specific parameters (espeak-ng: pitch, range, variant...). Unknown keys are ignored. */
+  /** Engine-specific parameters (espeak-ng: variant, pitch, range, rate). Unknown keys are ignored. */
   params?: Record<string, number | string | boolean>;
+  /**
+   * Signal processing after this engine, replacing the identity's `transform` (which is fitted to
+   * the probe engine's output). Stock-voice engines (Flite, Pico) carry their own
+   * (`engines/shared/stock-voice-fit.ts`).
+   */
+  transform?: VoiceTransform;
 }
 
 /** What an engine is asked to say. Text is already cleaned of all markup. */
@@ -20,7 +30,7 @@ export interface SynthesisInput {
   text: string;
   /** BCP-47 tag, e.g. `en-US`; the engine picks its closest language for it. */
   language: string;
-  voice: EngineVoice;
+  voice: EngineRealization;
   /** Tempo multiplier, 1 = the voice's normal pace (0.5 = half as fast). */
   speed: number;
   /** Prosodic variation 0..1 (0 = flat and stable, 1 = very varied). Engines map it as they can. */
@@ -97,7 +107,7 @@ export interface EngineInfo {
 export interface VoiceSpace {
   readonly dimensions: number;
   /** `voice` moved to `point` (one coordinate per axis); other fields of `voice` are kept. */
-  move<V extends EngineVoice>(voice: V, point: readonly number[]): V;
+  move<V extends EngineRealization>(voice: V, point: readonly number[]): V;
   /**
    * How far `point` takes a voice from where it started in timbre, in standard deviations of the
    * engine's own voices (pitch axes excluded): a search that keeps this near the spread of the

@@ -3,7 +3,7 @@ import { makeSilence } from '../audio/silence.js';
 import { applyTransform, transformTimings } from '../audio/transform.js';
 import type { ModelKey } from './model-keys.js';
 import { AppError } from '../errors.js';
-import type { EngineInfo, EngineVoice, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
+import type { EngineInfo, EngineRealization, SpeechEngine, SynthesisInput, WordTiming } from './engine.js';
 import type { EngineRegistry } from './engine-registry.js';
 import { EMOTIONS, type MarkupSegment } from './markup.js';
 import { captionTimings, engineText } from './front-end.js';
@@ -21,23 +21,7 @@ import {
   unrealizedProsody,
 } from './pipeline-pieces.js';
 import { batchSentences, evenPieces, planUnits, type SpeechUnit, spokenLength, type Unit } from './pipeline-units.js';
-import type { VoiceTransform } from './voice-identity.js';
-
-/** How one voice sounds: its language, its realization per engine, and its default pace. */
-export interface VoiceRealization {
-  language: string;
-  /**
-   * Engine id → the engine voice and parameters that realize this voice there, and optionally the
-   * transform to use after that engine instead of `transform`.
-   */
-  engines: Record<string, EngineVoice & { transform?: VoiceTransform }>;
-  /** Default tempo when the request gives no `speed`. */
-  defaultSpeed: number;
-  /** Default prosodic variation 0..1 when the request gives no `temperature`. */
-  defaultVariation: number;
-  /** Signal processing after synthesis that moves any engine's output towards the voice. */
-  transform?: VoiceTransform;
-}
+import type { VoiceIdentity, VoiceTransform } from './voice-identity.js';
 
 /** One piece of an utterance: a sentence's audio, or a pause's silence. */
 export interface SpeechChunk {
@@ -63,7 +47,7 @@ export interface Utterance {
 interface SentenceSettings {
   engine: SpeechEngine;
   language: string;
-  voice: EngineVoice;
+  voice: EngineRealization;
   steerable: boolean;
   delivery: { variation: number; rangeScale: number } | null;
   variation: number;
@@ -80,7 +64,12 @@ export type DeliveryMode = 'STABLE' | 'BALANCED' | 'CREATIVE';
 
 export interface SpeakRequest {
   segments: readonly MarkupSegment[];
-  voice: VoiceRealization;
+  /**
+   * The voice: its identity's realization per engine and transform (each engine's own transform
+   * replaces the identity's after that engine), the language it speaks, and its default pace and
+   * prosodic variation 0..1 for a request that gives no `speed` or `temperature`.
+   */
+  voice: Pick<VoiceIdentity, 'engines' | 'transform'> & { language: string; defaultSpeed: number; defaultVariation: number };
   model: ModelKey;
   speed?: number;
   /** 0.7-1.5 (v-pro, v-lite). */
@@ -320,7 +309,7 @@ export class SpeechPipeline {
   }
 
   /** What the engine that would speak this request is (id, IPA input…), without synthesizing. */
-  async engineFor(model: ModelKey, voice: VoiceRealization): Promise<EngineInfo> {
+  async engineFor(model: ModelKey, voice: SpeakRequest['voice']): Promise<EngineInfo> {
     return (await this.pickEngine(model, voice)).engine.info;
   }
 
@@ -330,7 +319,7 @@ export class SpeechPipeline {
    * voice's language; when none of them speaks it (an experimental language), by the closest
    * language one of them speaks, which is then the language synthesized.
    */
-  private async pickEngine(model: ModelKey, voice: VoiceRealization): Promise<{ engine: SpeechEngine; language: string }> {
+  private async pickEngine(model: ModelKey, voice: SpeakRequest['voice']): Promise<{ engine: SpeechEngine; language: string }> {
     const available = await this.engines.available();
     const realizable = available.filter((e) => voice.engines[e.info.id] !== undefined);
     const pool = realizable.length > 0 ? realizable : available;

@@ -1,7 +1,9 @@
 import type { VoiceTraits } from '../audio/analysis/voice/traits.js';
 import type { VoiceTransform } from '../audio/voice-transform.js';
+import type { EngineRealization } from './engine.js';
 
 export type { EqBand, VoiceTransform } from '../audio/voice-transform.js';
+export type { EngineRealization } from './engine.js';
 export type { VoiceTraits } from '../audio/analysis/voice/traits.js';
 
 /**
@@ -12,19 +14,6 @@ export type { VoiceTraits } from '../audio/analysis/voice/traits.js';
  * `transform`. The traits are targets to measure the output against (e.g. median F0 with
  * `audio/analysis/pitch.ts`), not engine settings.
  */
-
-/** One engine's way of producing the voice: its own voice id plus engine-specific parameters. */
-export interface EngineRealization {
-  /** The engine's voice identifier, e.g. `gmw/en-US` (espeak-ng), `en-US` (pico), `slt` (flite). */
-  id: string;
-  /** Engine-specific parameters (espeak-ng: variant, pitch, range, rate). Unknown keys are ignored. */
-  params?: Record<string, number | string | boolean>;
-  /**
-   * Signal processing after this engine, replacing the identity's `transform` (which is fitted to
-   * espeak-ng's output). Stock-voice engines (Flite, Pico) carry their own (`engines/shared/stock-voice-fit.ts`).
-   */
-  transform?: VoiceTransform;
-}
 
 /** Engine-neutral identity of a voice. */
 export interface VoiceIdentity {

@@ -6,7 +6,7 @@ import type { PcmAudio } from '../../src/audio/pcm.js';
 import { applyTransform, transformTimings } from '../../src/audio/transform.js';
 import type { EngineRegistry } from '../../src/speech/engine-registry.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
-import { SpeechPipeline, type VoiceRealization } from '../../src/speech/pipeline.js';
+import { type SpeakRequest, SpeechPipeline } from '../../src/speech/pipeline.js';
 import type { VoiceTransform } from '../../src/speech/voice-identity.js';
 import { harmonicVoice, noise } from './signals.js';
 import { envelopeShift, formantVoice } from './voice-signals.js';
@@ -176,7 +176,7 @@ describe('applyTransform on a real espeak-ng rendering', () => {
     // A registry stand-in that offers the one engine this suite already started.
     const registry = { available: async () => [engine] } as unknown as EngineRegistry;
     const pipeline = new SpeechPipeline(registry);
-    const voice: VoiceRealization = {
+    const voice: SpeakRequest['voice'] = {
       language: 'en-US',
       engines: { 'espeak-ng': { id: 'en-US' } },
       defaultSpeed: 1,

@@ -3,9 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import type { EngineRegistry } from '../../src/speech/engine-registry.js';
 import type { SpeechEngine, WordTiming } from '../../src/speech/engine.js';
 import { createEspeakEngine } from '../../src/speech/engines/espeak-ng/index.js';
-import { SpeechPipeline, type VoiceRealization } from '../../src/speech/pipeline.js';
+import { type SpeakRequest, SpeechPipeline } from '../../src/speech/pipeline.js';
 
-const voice: VoiceRealization = {
+const voice: SpeakRequest['voice'] = {
   language: 'en-US',
   engines: { 'espeak-ng': { id: 'en-US' } },
   defaultSpeed: 1,

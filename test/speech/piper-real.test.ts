@@ -14,7 +14,7 @@ import { PIPER_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
 
 /**
  * Piper on the real en_US-joe-medium voice (VOICELIB_TEST_MODELS; skipped without it). Reference ids
- * come from upstream Piper (piper-tts 1.8.0, `PiperVoice.phonemize` + `phonemes_to_ids`) for this voice.
+ * come from upstream Piper (piper-tts 1.8.0, `PiperModel.phonemize` + `phonemes_to_ids`) for this voice.
  *
  * Word-boundary accuracy: Harvard sentences spoken with a comma after every word, so that every
  * boundary falls in a pause; the pauses are found in the audio by level alone (30 dB under the

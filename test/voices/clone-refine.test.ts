@@ -5,9 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { SpeakerEncoder } from '../../src/audio/analysis/speaker/speaker-encoder.js';
 import { decodeWav } from '../../src/audio/wav.js';
-import type { EngineVoice, VoiceSpace } from '../../src/speech/engine.js';
+import type { EngineRealization, VoiceSpace } from '../../src/speech/engine.js';
 import { createKokoroEngine, type KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
-import { voiceTarget, type VoiceTarget } from '../../src/voices/clone/refine/fit-score.js';
+import { voiceTarget, type SpeakerTarget } from '../../src/voices/clone/refine/fit-score.js';
 import { type RefineCheckpoint, refineClone } from '../../src/voices/clone/refine/refine.js';
 import { KOKORO_SKIP, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } from '../helpers/models.js';
 
@@ -17,13 +17,13 @@ import { KOKORO_SKIP, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } fr
  */
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test', 'fixtures', 'speaker');
-const START: EngineVoice = { id: 'am_michael', params: { blend: 'am_michael:1', language: 'en-US' } };
+const START: EngineRealization = { id: 'am_michael', params: { blend: 'am_michael:1', language: 'en-US' } };
 
 describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCODER_SKIP.skip }, () => {
   let engine: KokoroEngine;
   let encoder: SpeakerEncoder;
   let space: VoiceSpace;
-  let target: VoiceTarget;
+  let target: SpeakerTarget;
   before(async () => {
     const env = neuralEnv();
     engine = createKokoroEngine({ modelFolders: [...env.MODELS_SEARCH_PATH!.split(':'), env.MODELS_DIR!] });
@@ -76,7 +76,7 @@ describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCOD
     const b = new Array(25).fill(0).map((_, i) => (i % 5) * 0.2 - 0.1);
     const twice = space.move(space.move(START, a), b);
     const once = space.move(START, a.map((v, i) => v + b[i]!));
-    const style = (v: EngineVoice) => Buffer.from(String(v.params?.['style']), 'base64');
+    const style = (v: EngineRealization) => Buffer.from(String(v.params?.['style']), 'base64');
     const [x, y] = [style(twice), style(once)];
     for (let i = 0; i < 256; i += 1) assert.ok(Math.abs(x.readFloatLE(i * 4) - y.readFloatLE(i * 4)) < 1e-5);
     assert.ok(Math.abs(Number(twice.params?.['pitch']) - Number(once.params?.['pitch'])) < 1e-3);

@@ -6,7 +6,7 @@ import type { WordTiming } from '../../speech/engine.js';
 import { type ParsedMarkup, type TextWarning, isSilentText, parseMarkup } from '../../speech/markup.js';
 import { type LexiconEntry, matchedIpaWords, taggedIpaWords } from '../../speech/lexicon.js';
 import type { MarkupSegment } from '../../speech/markup.js';
-import type { DeliveryMode, SpeakRequest, SpeechPipeline, VoiceRealization } from '../../speech/pipeline.js';
+import type { DeliveryMode, SpeakRequest, SpeechPipeline } from '../../speech/pipeline.js';
 import type { LexiconService } from '../lexicons/lexicons.js';
 import type { Caller } from '../accounts/accounts.js';
 import { DEFAULT_MODEL, type ModelKey, findModel, generationCost } from './models.js';
@@ -45,7 +45,7 @@ export async function requestLexicon(
   use: LexiconUse,
   caller: Caller,
   ids: readonly string[] | undefined,
-  request: { segments: readonly MarkupSegment[]; model: ModelKey; voice: VoiceRealization },
+  request: { segments: readonly MarkupSegment[]; model: ModelKey; voice: SpeakRequest['voice'] },
 ): Promise<{ lexicon?: LexiconEntry[]; warnings: TextWarning[] }> {
   let lexicon: LexiconEntry[] | undefined;
   if (ids !== undefined && ids.length > 0) {
@@ -118,17 +118,8 @@ export async function prepareGeneration(
   if (input.delivery_mode !== undefined && !model.supportsDeliveryMode) {
     throw new AppError('unsupported_control', `The ${model.key} model does not support delivery_mode`);
   }
-  const markup = parseMarkup(input.text);
-  if (isSilentText(markup.spokenText)) throw new AppError('missing_text', 'text has nothing to speak');
-  const voice = await voices.resolve(caller, input.voice);
   const key = model.key as ModelKey;
-  const warnings = markupWarnings(markup, key);
-  const { lexicon, warnings: lexiconWarnings } = await requestLexicon(lexicons, caller, input.lexicon_ids, {
-    segments: markup.segments,
-    model: key,
-    voice: voice.realization,
-  });
-  warnings.push(...lexiconWarnings);
+  const { markup, voice, lexicon, warnings } = await prepareSpeech(voices, lexicons, caller, key, input);
   return {
     model: key,
     markup,
@@ -148,6 +139,37 @@ export async function prepareGeneration(
     cost: generationCost(key, markup.characterCount),
     warnings,
   };
+}
+
+/**
+ * The checks and reading every paid speech request shares, after its model and controls: the text
+ * (at most `maxCharacters`, the native limit by default) with something to say in it (`field` names it
+ * in the error: `text`, or OpenAI's `input`), the voice, and the lexicons; `steer` may change the
+ * segments before the lexicons are matched (OpenAI's `instructions`). Warnings: what the markup lost
+ * for this model, then what the lexicons could not apply.
+ */
+export async function prepareSpeech(
+  voices: VoiceDirectory,
+  lexicons: LexiconUse,
+  caller: Caller,
+  model: ModelKey,
+  input: { text: string; voice: string; lexicon_ids?: string[] | undefined },
+  options: {
+    maxCharacters?: number;
+    field?: 'text' | 'input';
+    steer?: (segments: MarkupSegment[]) => MarkupSegment[];
+  } = {},
+) {
+  const markup = parseMarkup(input.text, options.maxCharacters === undefined ? {} : { maxCharacters: options.maxCharacters });
+  if (isSilentText(markup.spokenText)) throw new AppError('missing_text', `${options.field ?? 'text'} has nothing to speak`);
+  const voice = await voices.resolve(caller, input.voice);
+  const segments = options.steer ? options.steer(markup.segments) : markup.segments;
+  const { lexicon, warnings: lexiconWarnings } = await requestLexicon(lexicons, caller, input.lexicon_ids, {
+    segments,
+    model,
+    voice: voice.realization,
+  });
+  return { markup, voice, segments, ...(lexicon ? { lexicon } : {}), warnings: [...markupWarnings(markup, model), ...lexiconWarnings] };
 }
 
 /** The `pending` record of a finished synthesis, as it is inserted with the settled charge. */

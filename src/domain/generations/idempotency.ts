@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { IdempotencyKeysTable } from '../../db/schema.js';
+import type { IdempotencyKeyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
 /** How long a key's response is replayed (and the key refused for another body), in ms. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
 /** One stored key: the row of `idempotency_keys` (db/schema.ts) as the adapter keeps it. */
-export type IdempotencyRecord = IdempotencyKeysTable;
+export type IdempotencyRecord = IdempotencyKeyRow;
 
 /** The storage port (`db/idempotency-store.ts`). */
 export interface IdempotencyRecords {

@@ -6,11 +6,11 @@ import type { GenerationRow } from '../../db/store.js';
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { WordTiming } from '../../speech/engine.js';
-import { type TextWarning, isSilentText, parseMarkup } from '../../speech/markup.js';
+import type { TextWarning } from '../../speech/markup.js';
 import type { FairQueue } from '../../queue/fair-queue.js';
 import type { Caller } from '../accounts/accounts.js';
 import type { GenerationDeps } from './generation-deps.js';
-import { markupWarnings, pendingRow, requestLexicon } from './generation-request.js';
+import { pendingRow, prepareSpeech } from './generation-request.js';
 import { steeringFromInstructions } from './instructions.js';
 import { type ModelKey, findModel, generationCost } from './models.js';
 import type { Reservation } from '../accounts/points.js';
@@ -104,20 +104,13 @@ export async function startLongSpeech(
       `The ${model.key} model does not follow instructions; use gpt-4o-mini-tts or v-studio`,
     );
   }
-  const markup = parseMarkup(input.text, { maxCharacters: MAX_LONG_TEXT_CHARACTERS });
-  if (isSilentText(markup.spokenText)) throw new AppError('missing_text', 'input has nothing to speak');
-  const voice = await deps.voices.resolve(caller, input.voice);
   const steering = input.instructions ? steeringFromInstructions(input.instructions) : null;
-  const segments = markup.segments.map((s) =>
-    s.kind === 'speech' && s.emotion === null && steering?.emotion ? { ...s, emotion: steering.emotion } : s,
-  );
-  const { lexicon, warnings: lexiconWarnings } = await requestLexicon(
-    deps,
-    caller,
-    input.lexicon_ids,
-    { segments, model: model.key, voice: voice.realization },
-  );
-  const warnings = [...markupWarnings(markup, model.key), ...lexiconWarnings];
+  const { markup, voice, segments, lexicon, warnings } = await prepareSpeech(deps.voices, deps, caller, model.key, input, {
+    maxCharacters: MAX_LONG_TEXT_CHARACTERS,
+    field: 'input',
+    steer: (parsed) =>
+      parsed.map((s) => (s.kind === 'speech' && s.emotion === null && steering?.emotion ? { ...s, emotion: steering.emotion } : s)),
+  });
   const pieces = splitIntoPieces(segments, voice.realization.language);
   const engineSpeed = input.speed === undefined ? undefined : clamp(input.speed, ...ENGINE_SPEED);
   const tempo = input.speed === undefined || engineSpeed === undefined ? 1 : input.speed / engineSpeed;

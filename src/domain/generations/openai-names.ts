@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import { PRESETS, type PresetVoice, type VoiceAge, type VoiceCategory, type VoiceGender } from '../../voices/catalog/catalog.js';
+import { PRESETS, type PresetVoice, type AgeGroup, type PresetCategory, type VoiceGender } from '../../voices/catalog/catalog.js';
 import type { ModelKey } from './models.js';
 
 /**
@@ -22,10 +22,10 @@ export const OPENAI_MODELS: Readonly<Record<string, ModelKey>> = {
 /** What an OpenAI voice is like, as the catalog describes voices. */
 interface VoiceWish {
   gender: VoiceGender;
-  category: VoiceCategory;
+  category: PresetCategory;
   /** Accent-level language (OpenAI's voices are American, fable and ballad read British). */
   language: string;
-  age?: VoiceAge;
+  age?: AgeGroup;
 }
 
 /**

@@ -64,7 +64,7 @@ export class CloneService {
       throw new AppError('invalid_sample', 'audio_base64 is not valid base64');
     }
     // Slots are checked before the expensive work; the insert re-checks under a lock.
-    await this.deps.accounts.requireFreeSlot(caller, 'clone');
+    await this.deps.accounts.slots.requireFree(caller, 'clone');
 
     const bytes = Buffer.from(raw, 'base64');
     const decoded = await decodeAudio(bytes, {
@@ -120,7 +120,7 @@ export class CloneService {
       created_at: new Date().toISOString(),
     };
     try {
-      await this.deps.accounts.insertVoiceWithinSlots(caller, row);
+      await this.deps.accounts.slots.insertVoiceWithin(caller, row);
     } catch (err) {
       await this.deps.blobs.delete(sampleKey);
       throw err;
@@ -133,7 +133,7 @@ export class CloneService {
     });
     const refinement: RefinementView | null =
       target === null ? null : await this.deps.refinements.plan(id, caller.accountId, target);
-    const usage = await this.deps.accounts.slotUsage(caller);
+    const usage = await this.deps.accounts.slots.usage(caller);
     return {
       id,
       name: row.name,

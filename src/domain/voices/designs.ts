@@ -11,7 +11,7 @@ import { designCandidates } from '../../voices/design/design-candidates.js';
 import type { VoiceIdentity } from '../../speech/voice-identity.js';
 import { resolveLanguage } from '../../voices/languages/languages.js';
 import type { AccountService, Caller } from '../accounts/accounts.js';
-import { realize } from './catalog-voice-directory.js';
+import { resolvedVoice } from './voice-directory.js';
 import type { PointsLedger, Reservation, ReservationKind } from '../accounts/points.js';
 import { type SpeechQueue, jobAudio } from '../generations/speech-jobs.js';
 
@@ -65,7 +65,7 @@ export class DesignService {
     const markup = parseMarkup(text, { maxCharacters: 1000 });
     if (isSilentText(markup.spokenText)) throw new AppError('validation_error', 'preview_text has nothing to speak');
 
-    await this.deps.accounts.requireFreeSlot(caller, 'designed');
+    await this.deps.accounts.slots.requireFree(caller, 'designed');
 
     const spec = parseDescription(input.prompt, resolved.code === 'auto' ? undefined : resolved.code);
     const candidates = designCandidates(spec, count, `${caller.accountId}:${Date.now()}`);
@@ -86,7 +86,7 @@ export class DesignService {
         const audioKey = previewAudioKey(id);
         const speech = await this.deps.queue.run(caller.keyId, {
           reservationId: reservation.id,
-          speak: { segments: markup.segments, voice: realize(id, spec.language, candidate.identity).realization, model: 'v-pro' },
+          speak: { segments: markup.segments, voice: resolvedVoice(id, spec.language, candidate.identity).realization, model: 'v-pro' },
           enhance: false,
           encode: { format: 'MP3', sampleRate: 24_000 },
           storeAt: audioKey,
@@ -148,7 +148,7 @@ export class DesignService {
     if (new Date(preview.expires_at).getTime() < Date.now()) {
       throw new AppError('preview_expired', 'This preview is older than 30 minutes; generate new previews');
     }
-    await this.deps.accounts.requireFreeSlot(caller, 'designed');
+    await this.deps.accounts.slots.requireFree(caller, 'designed');
     const id = newId('voice');
     // The audition clip: the caller's own sample when given (checked to be audio), else the preview.
     let clip: { data: Buffer; mime: string; ext: string };
@@ -191,14 +191,14 @@ export class DesignService {
       created_at: new Date().toISOString(),
     };
     try {
-      await this.deps.accounts.insertVoiceWithinSlots(caller, row);
+      await this.deps.accounts.slots.insertVoiceWithin(caller, row);
     } catch (err) {
       await this.deps.blobs.delete(sampleKey);
       throw err;
     }
     // Saving one discards its siblings (and this preview: the voice now has its own link).
     await this.discard(await this.deps.store.listPreviewBatch(preview.batch_id));
-    const after = await this.deps.accounts.slotUsage(caller);
+    const after = await this.deps.accounts.slots.usage(caller);
     return {
       id,
       name: row.name,

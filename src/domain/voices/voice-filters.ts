@@ -8,7 +8,7 @@ import type { VoiceView } from './voice-listing.js';
  * an error, so a client can pass what its user typed. Malformed values are refused by the route's
  * schema before they reach here.
  */
-export interface VoiceFilters {
+export interface ListingFilters {
   /** A language or accent: code, English name, accent code or legacy enum (`es`, `Spanish`, `es-MX`). */
   language?: string;
   /** A preset's accent name (`Castilian`) or accent code (`es-ES`). */
@@ -19,11 +19,11 @@ export interface VoiceFilters {
   search?: string;
 }
 
-export type VoicePredicate = (voice: VoiceView) => boolean;
+export type ListingPredicate = (voice: VoiceView) => boolean;
 
 /** One predicate for all the filters given; `null` when none is. */
-export function voicePredicate(filters: VoiceFilters): VoicePredicate | null {
-  const tests: VoicePredicate[] = [];
+export function voicePredicate(filters: ListingFilters): ListingPredicate | null {
+  const tests: ListingPredicate[] = [];
   if (filters.language !== undefined) tests.push(languageTest(filters.language));
   if (filters.accent !== undefined) tests.push(accentTest(filters.accent));
   if (filters.gender !== undefined) tests.push(exactTest('gender', filters.gender));
@@ -33,14 +33,14 @@ export function voicePredicate(filters: VoiceFilters): VoicePredicate | null {
   return (voice) => tests.every((t) => t(voice));
 }
 
-const NEVER: VoicePredicate = () => false;
+const NEVER: ListingPredicate = () => false;
 
 /**
  * A bare language (`es`, `Spanish`) matches every voice of that language whatever its accent; an
  * accent or regional code (`es-MX`, `English (India)`) matches voices of exactly that variant. A
  * preset has one variant (`language_code`); an own voice has the codes it was created with.
  */
-function languageTest(input: string): VoicePredicate {
+function languageTest(input: string): ListingPredicate {
   const wanted = resolveLanguage(input);
   if (wanted === null) return NEVER;
   const byVariant = wanted.code !== wanted.language;
@@ -48,7 +48,7 @@ function languageTest(input: string): VoicePredicate {
     voiceLanguages(voice).some((have) => (byVariant ? have.code === wanted.code : have.language === wanted.language));
 }
 
-function accentTest(input: string): VoicePredicate {
+function accentTest(input: string): ListingPredicate {
   const name = fold(input);
   const resolved = resolveLanguage(input);
   const code = resolved !== null && resolved.code !== resolved.language ? resolved.code : null;
@@ -57,12 +57,12 @@ function accentTest(input: string): VoicePredicate {
     (code !== null && voiceLanguages(voice).some((have) => have.code === code));
 }
 
-function exactTest(field: 'gender' | 'age', input: string): VoicePredicate {
+function exactTest(field: 'gender' | 'age', input: string): ListingPredicate {
   const wanted = fold(input).replace(/[\s_]+/g, '-');
   return (voice) => voice[field] !== undefined && voice[field] === wanted;
 }
 
-function searchTest(input: string): VoicePredicate {
+function searchTest(input: string): ListingPredicate {
   const words = fold(input).split(' ').filter(Boolean);
   if (words.length === 0) return () => true;
   return (voice) => {

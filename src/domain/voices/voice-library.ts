@@ -4,10 +4,10 @@ import { PRESETS } from '../../voices/catalog/catalog.js';
 import type { AccountService, Caller } from '../accounts/accounts.js';
 import type { DesignService } from './designs.js';
 import type { RefinementService } from './refinements.js';
-import { type VoiceFilters, voicePredicate } from './voice-filters.js';
+import { type ListingFilters, voicePredicate } from './voice-filters.js';
 import { type Page, type VoiceView, matchesQuery, ownVoiceView, paginate, presetView } from './voice-listing.js';
 
-export interface ListQuery extends VoiceFilters {
+export interface ListQuery extends ListingFilters {
   limit?: number;
   offset?: number;
   q?: string;
@@ -36,7 +36,7 @@ export class VoiceLibrary {
 
   async listOwn(caller: Caller, type: 'clone' | 'designed', query: ListQuery) {
     const views = (await this.ownViews(caller, type)).filter((v) => matchesQuery(v, query.q));
-    const usage = await this.accounts.slotUsage(caller);
+    const usage = await this.accounts.slots.usage(caller);
     const slots = type === 'clone' ? usage.clones : usage.designs;
     return { ...paginate(views, query.offset ?? 0, query.limit), used: slots.used, limit: slots.limit };
   }

@@ -56,7 +56,7 @@ export function registerApiAuth(
     if (request.routeOptions.config.public) return;
     const presented = bearer(request);
     if (!presented) throw new AppError('unauthorized', 'Send your API key as "Authorization: Bearer <key>"');
-    request.caller = await deps.accounts.authenticate(presented);
+    request.caller = await deps.accounts.keys.authenticate(presented);
     const who = { account: request.caller.accountId, key: request.caller.keyId };
     // pino adds bindings to the request's own logger in place (a child per request was 4 % of an
     // authenticated ping's CPU); the logger of `logger: false` has no setBindings and gets a child.

@@ -14,12 +14,12 @@ import {
   presetTraits,
   typicalFormantScale,
   unitHash,
-  type VoiceAge,
-  type VoiceCategory,
+  type AgeGroup,
+  type PresetCategory,
   type VoiceGender,
 } from './preset-traits.js';
 
-export type { VoiceAge, VoiceCategory, VoiceGender } from './preset-traits.js';
+export type { AgeGroup, PresetCategory, VoiceGender } from './preset-traits.js';
 
 /**
  * The public catalog of preset voices, generated deterministically from `data/preset-seeds.ts`:
@@ -38,10 +38,10 @@ export interface PresetVoice {
   /** Accent-level BCP-47 tag (`en-GB`, `es-419`). */
   language_code: string;
   accent: string;
-  category: VoiceCategory;
+  category: PresetCategory;
   description: string;
   gender: VoiceGender;
-  age: VoiceAge;
+  age: AgeGroup;
   identity: VoiceIdentity;
 }
 
@@ -141,7 +141,7 @@ export function buildCatalog(calibrations: ReadonlyMap<string, PitchCalibration>
 
 function preset(
   draft: Draft,
-  category: VoiceCategory,
+  category: PresetCategory,
   cell: Cell,
   traits: VoiceTraits,
   index: number,
@@ -177,7 +177,7 @@ function preset(
   });
 }
 
-function describe(draft: Draft, category: VoiceCategory, age: VoiceAge, traits: VoiceTraits): string {
+function describe(draft: Draft, category: PresetCategory, age: AgeGroup, traits: VoiceTraits): string {
   const timbre =
     traits.breathiness >= 0.35
       ? 'Breathy'

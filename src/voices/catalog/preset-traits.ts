@@ -10,8 +10,8 @@ import type { VoiceTraits } from '../../speech/voice-identity.js';
  */
 
 export type { VoiceGender } from '../../speech/voice-description.js';
-export type VoiceAge = 'young' | 'middle-aged' | 'old';
-export type VoiceCategory =
+export type AgeGroup = 'young' | 'middle-aged' | 'old';
+export type PresetCategory =
   | 'narration'
   | 'conversational'
   | 'news'
@@ -22,7 +22,7 @@ export type VoiceCategory =
   | 'customer-service';
 
 /** Categories in the order a language's voices take them. */
-export const CATEGORIES: readonly VoiceCategory[] = [
+export const CATEGORIES: readonly PresetCategory[] = [
   'narration',
   'conversational',
   'news',
@@ -100,7 +100,7 @@ export function gridCells(gender: VoiceGender, count: number, offset: number): C
 }
 
 /** Age from the pitch level: the lowest level sounds older, the top third younger. */
-export function ageOf(gender: VoiceGender, pitchLevel: number): VoiceAge {
+export function ageOf(gender: VoiceGender, pitchLevel: number): AgeGroup {
   const count = GRIDS[gender].pitches.length;
   if (gender === 'neutral') return 'middle-aged';
   if (pitchLevel === 0) return 'old';
@@ -115,7 +115,7 @@ interface CategoryProfile {
   phrase: string;
 }
 
-const PROFILES: Record<VoiceCategory, CategoryProfile> = {
+const PROFILES: Record<PresetCategory, CategoryProfile> = {
   narration: {
     rate: 0.95,
     pitchRange: 0.5,
@@ -194,7 +194,7 @@ export function unitHash(value: string): number {
 export function presetTraits(
   gender: VoiceGender,
   cell: Cell,
-  category: VoiceCategory,
+  category: PresetCategory,
   slug: string,
 ): VoiceTraits {
   const grid = GRIDS[gender];
@@ -219,7 +219,7 @@ export function presetTraits(
 }
 
 /** The short usage phrase of a category, for descriptions. */
-export function categoryPhrase(category: VoiceCategory): string {
+export function categoryPhrase(category: PresetCategory): string {
   return PROFILES[category].phrase;
 }
 

@@ -9,7 +9,7 @@ import { median } from '../../audio/analysis/voice/measure-formants.js';
 import { voicePitch } from '../../audio/analysis/voice/measure-pitch.js';
 import { typicalFormantScale, type VoiceGender } from '../catalog/preset-traits.js';
 import type { SpeakerEncoder } from '../../audio/analysis/speaker/speaker-encoder.js';
-import { measureFit, type VoiceTarget } from './refine/fit-score.js';
+import { measureFit, type SpeakerTarget } from './refine/fit-score.js';
 
 /**
  * Clone realizations on engines that propose candidates for a measured voice (Kokoro's blends,
@@ -47,7 +47,7 @@ export interface DescribedCloneProbe {
    * by how much they sound like the speaker (similarity − 0.03 × spectral distance in dB), their
    * pitch miss counting only as far as the engine cannot close it.
    */
-  heard?: { encoder: SpeakerEncoder; target: VoiceTarget };
+  heard?: { encoder: SpeakerEncoder; target: SpeakerTarget };
 }
 
 /** Weight of the spectral distance (per dB) against speaker similarity (fit-score.ts). */

@@ -1,4 +1,4 @@
-import type { VoiceAge, VoiceGender } from '../catalog/preset-traits.js';
+import type { AgeGroup, VoiceGender } from '../catalog/preset-traits.js';
 
 /**
  * The words voice design understands, as data. A phrase (one or more lower-case words, hyphens
@@ -6,7 +6,7 @@ import type { VoiceAge, VoiceGender } from '../catalog/preset-traits.js';
  * first, so "new york" wins over "new" and "high pitched" over "high".
  */
 
-export type DesignAge = VoiceAge | 'child';
+export type DesignAge = AgeGroup | 'child';
 
 /**
  * Formant-scale ranges of designed voices (see `VoiceTraits.formantScale`), per gender or child.

@@ -91,15 +91,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await accounts.issueKey(request.params.accountId, request.body?.name ?? null)),
+      reply.status(201).send(await accounts.keys.issue(request.params.accountId, request.body?.name ?? null)),
   );
   app.get('/accounts/:accountId/keys', { schema: { tags, summary: "An account's keys (hints only)", params: AccountId } }, async (request) => ({
-    keys: await accounts.listKeys(request.params.accountId),
+    keys: await accounts.keys.list(request.params.accountId),
   }));
   app.delete(
     '/keys/:keyId',
     { schema: { tags, summary: 'Revoke a key', params: Type.Object({ keyId: Type.String() }) } },
-    async (request) => accounts.revokeKey(request.params.keyId),
+    async (request) => accounts.keys.revoke(request.params.keyId),
   );
   app.post(
     '/accounts/:accountId/points',
@@ -130,7 +130,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
   app.put(
     '/accounts/:accountId/plan',
     { schema: { tags, summary: 'Change plan', params: AccountId, body: Type.Object({ plan: Type.String() }) } },
-    async (request) => accounts.setPlan(request.params.accountId, request.body.plan),
+    async (request) => accounts.plans.assign(request.params.accountId, request.body.plan),
   );
   app.put(
     '/accounts/:accountId/slots',
@@ -143,10 +143,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
       },
     },
     async (request) =>
-      accounts.setSlots(request.params.accountId, request.body.clone_slots ?? null, request.body.design_slots ?? null),
+      accounts.slots.set(request.params.accountId, request.body.clone_slots ?? null, request.body.design_slots ?? null),
   );
   app.get('/plans', { schema: { tags, summary: 'Plans' } }, async () => ({
-    plans: (await accounts.listPlans()).map(planView),
+    plans: (await accounts.plans.list()).map(planView),
   }));
   app.put(
     '/plans/:name',
@@ -166,7 +166,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
     },
     async (request) =>
       planView(
-        await accounts.setPlanDefinition({
+        await accounts.plans.define({
           name: request.params.name,
           apiAccess: request.body.api_access,
           cloneSlots: request.body.clone_slots,
@@ -185,7 +185,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await accounts.createWorkspace(request.body.owner_account_id, request.body.name)),
+      reply.status(201).send(await accounts.workspaces.create(request.body.owner_account_id, request.body.name)),
   );
   app.post(
     '/workspaces/:workspaceId/members',
@@ -203,6 +203,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await accounts.addMember(request.params.workspaceId, request.body.account_id, request.body.role ?? 'member')),
+        .send(await accounts.workspaces.addMember(request.params.workspaceId, request.body.account_id, request.body.role ?? 'member')),
   );
 };

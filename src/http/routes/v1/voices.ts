@@ -19,7 +19,7 @@ import {
   VoiceFilterQuery,
 } from './voice-schemas.js';
 
-export interface VoiceRouteDeps {
+interface VoiceRouteOptions {
   library: VoiceLibrary;
   clones: CloneService;
   designs: DesignService;
@@ -62,7 +62,7 @@ function voiceListJson(reply: FastifyReply, listed: Listed<object>): Buffer {
   return splicedJson(reply, page({ ...listed, items: [] }), 'voices', items);
 }
 
-export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteDeps> = async (app, { library, clones, designs }) => {
+export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteOptions> = async (app, { library, clones, designs }) => {
   // Names, descriptions and design prompts are stored: no NUL, which PostgreSQL text cannot hold.
   app.addHook('preValidation', refuseNul);
   app.get(

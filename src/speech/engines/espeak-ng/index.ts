@@ -5,7 +5,7 @@ import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import {
   baseLanguage,
-  type EspeakVoice,
+  type EspeakLanguageEntry,
   espeakVoiceInfos,
   resolveEspeakLanguage,
   resolveEspeakVoiceId,
@@ -150,7 +150,7 @@ async function spokenInput(text: string, language: string): Promise<Pick<EspeakJ
  * The voice id wins when it speaks the requested language (an `en-GB-x-rp` voice asked for `en-US`
  * keeps its accent); otherwise the language decides, so a voice can speak any language.
  */
-function chooseVoice(voiceName: string, language: string): EspeakVoice {
+function chooseVoice(voiceName: string, language: string): EspeakLanguageEntry {
   const byId = resolveEspeakVoiceId(voiceName);
   const byLanguage = resolveEspeakLanguage(language);
   if (byId !== null && (byLanguage === null || baseLanguage(byId) === baseLanguage(byLanguage))) return byId;

@@ -2,7 +2,7 @@ import type { EngineVoiceInfo } from '../../engine.js';
 import { ESPEAK_VOICE_TABLE } from './voices.js';
 
 /** One espeak-ng voice: `identifier` is what `set_voice` takes (e.g. `gmw/en-US`). */
-export interface EspeakVoice {
+export interface EspeakLanguageEntry {
   identifier: string;
   /** The identifier's last part (`en-US`): the public voice id. */
   id: string;
@@ -11,7 +11,7 @@ export interface EspeakVoice {
   languages: Array<{ name: string; priority: number }>;
 }
 
-export const ESPEAK_VOICES: readonly EspeakVoice[] = ESPEAK_VOICE_TABLE.map(
+export const ESPEAK_VOICES: readonly EspeakLanguageEntry[] = ESPEAK_VOICE_TABLE.map(
   ([identifier, name, languages]) => ({
     identifier,
     id: identifier.slice(identifier.lastIndexOf('/') + 1),
@@ -67,8 +67,8 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ...LATIN_AMERICA.map((region): [string, string] => [`es-${region}`, 'es-419']),
 ]);
 
-const byLanguage = new Map<string, EspeakVoice>();
-const byName = new Map<string, EspeakVoice>();
+const byLanguage = new Map<string, EspeakLanguageEntry>();
+const byName = new Map<string, EspeakLanguageEntry>();
 for (const voice of ESPEAK_VOICES) {
   byName.set(voice.id.toLowerCase(), voice);
   byName.set(voice.identifier.toLowerCase(), voice);
@@ -82,7 +82,7 @@ for (const voice of [...ESPEAK_VOICES].sort((a, b) => bestPriority(a) - bestPrio
   }
 }
 
-function bestPriority(voice: EspeakVoice): number {
+function bestPriority(voice: EspeakLanguageEntry): number {
   return Math.min(...voice.languages.map((language) => language.priority));
 }
 
@@ -91,7 +91,7 @@ function bestPriority(voice: EspeakVoice): number {
  * (`pt-BR` → Brazilian, `de-AT` → German, `zh-Hans-CN` → Mandarin), or null for `auto` / unknown.
  * Case and `_` separators are accepted (`EN_US`).
  */
-export function resolveEspeakLanguage(tag: string): EspeakVoice | null {
+export function resolveEspeakLanguage(tag: string): EspeakLanguageEntry | null {
   const parts = tag.trim().replaceAll('_', '-').toLowerCase().split('-');
   for (let length = parts.length; length > 0; length -= 1) {
     const candidate = parts.slice(0, length).join('-');
@@ -102,12 +102,12 @@ export function resolveEspeakLanguage(tag: string): EspeakVoice | null {
 }
 
 /** The espeak voice for a voice id (`en-US`, `gmw/en-US`, any case), or null. */
-export function resolveEspeakVoiceId(id: string): EspeakVoice | null {
+export function resolveEspeakVoiceId(id: string): EspeakLanguageEntry | null {
   return byName.get(id.trim().toLowerCase()) ?? null;
 }
 
 /** The base language of a voice (`en` for `gmw/en-US`), for comparing a voice with a request's language. */
-export function baseLanguage(voice: EspeakVoice): string {
+export function baseLanguage(voice: EspeakLanguageEntry): string {
   const first = voice.languages[0]?.name ?? voice.id.toLowerCase();
   return first.split('-')[0] ?? first;
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
 import { finiteOr, numberParam } from '../shared/params.js';
 import { WorkerPool } from '../../../workers/worker-pool.js';
-import { DEFAULT_FLITE_VOICE, type FliteVoice, findFliteVoice, fliteVoiceInfos } from './voices.js';
+import { DEFAULT_FLITE_VOICE, type FliteSpeaker, findFliteVoice, fliteVoiceInfos } from './voices.js';
 import type { FliteJob, FliteRequest, FliteWorkerData, FliteWorkerResult } from './worker.js';
 
 /**
@@ -111,7 +111,7 @@ export function fliteJob(input: SynthesisInput): FliteJob {
   if (language !== 'en' && !language.startsWith('en-')) {
     throw new AppError('unsupported_language', `Flite speaks English only, not "${input.language}"`);
   }
-  const voice: FliteVoice | undefined = findFliteVoice(input.voice.id || DEFAULT_FLITE_VOICE);
+  const voice: FliteSpeaker | undefined = findFliteVoice(input.voice.id || DEFAULT_FLITE_VOICE);
   if (voice === undefined) {
     throw new AppError(
       'validation_error',

@@ -1,4 +1,4 @@
-import type { FliteVoice } from './voices.js';
+import type { FliteSpeaker } from './voices.js';
 
 /**
  * flite's `-psdur` output: one line per utterance, `phone:end` pairs with end times in seconds
@@ -19,15 +19,15 @@ export interface Segment {
   end: number;
 }
 
-export type Utterance = Segment[];
+export type FliteUtterance = Segment[];
 
 export const PAUSE = 'pau';
 const FRAME_SECONDS = 0.005;
 const PAIR = /^([a-z]+):(\d+(?:\.\d+)?)$/;
 
 /** Utterances from `-psdur` output; a line without any `phone:end` pair is not an utterance. */
-export function parseSegmentLines(stdout: string): Utterance[] {
-  const utterances: Utterance[] = [];
+export function parseSegmentLines(stdout: string): FliteUtterance[] {
+  const utterances: FliteUtterance[] = [];
   for (const line of stdout.split('\n')) {
     const segments: Segment[] = [];
     let previousEnd = 0;
@@ -44,7 +44,7 @@ export function parseSegmentLines(stdout: string): Utterance[] {
 }
 
 /** Length in the audio of one utterance, by voice kind (see the module comment). */
-export function utteranceSeconds(utterance: Utterance, kind: FliteVoice['kind']): number {
+export function utteranceSeconds(utterance: FliteUtterance, kind: FliteSpeaker['kind']): number {
   const last = utterance[utterance.length - 1];
   if (last === undefined) return 0;
   if (kind === 'clustergen') return Math.floor(last.end / FRAME_SECONDS + 1e-6) * FRAME_SECONDS;
@@ -57,8 +57,8 @@ export function utteranceSeconds(utterance: Utterance, kind: FliteVoice['kind'])
  * multiplied by so that the utterances exactly fill `audioSeconds`.
  */
 export function utteranceOffsets(
-  utterances: readonly Utterance[],
-  kind: FliteVoice['kind'],
+  utterances: readonly FliteUtterance[],
+  kind: FliteSpeaker['kind'],
   audioSeconds: number,
 ): { offsets: number[]; scale: number } {
   const lengths = utterances.map((utterance) => utteranceSeconds(utterance, kind));

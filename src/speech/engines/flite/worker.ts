@@ -7,7 +7,7 @@ import type { WordTiming } from '../../engine.js';
 import { type TextToken, tokenizeWhitespace } from '../shared/tokens.js';
 import { serveWorkerRequests } from '../../../workers/worker-serve.js';
 import { PAUSE, parseSegmentLines, utteranceOffsets } from './segments.js';
-import type { FliteVoice } from './voices.js';
+import type { FliteSpeaker } from './voices.js';
 import { FliteProgram, SANDBOX_DIR } from './wasi.js';
 import { fliteWordTimings, spokenPhones } from './word-timings.js';
 
@@ -18,8 +18,8 @@ import { fliteWordTimings, spokenPhones } from './word-timings.js';
 
 export interface FliteJob {
   text: string;
-  voice: FliteVoice['id'];
-  kind: FliteVoice['kind'];
+  voice: FliteSpeaker['id'];
+  kind: FliteSpeaker['kind'];
   /** flite `duration_stretch`: 2 = twice as slow. */
   durationStretch: number;
   /** Multiplier on the voice's F0 (`f0_shift`), or null to leave it. */

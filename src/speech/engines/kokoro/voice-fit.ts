@@ -3,7 +3,7 @@ import type { VoiceDescription } from '../../voice-description.js';
 import { type BlendPart, formatBlend, parseBlend } from './blend.js';
 import { measuredBlends, predictedEmbedding } from './speaker-embeddings.js';
 import { KOKORO_BLEND_PITCH } from './data/blend-pitch.js';
-import { KOKORO_VOICE_TRAITS, type KokoroVoiceTraits } from './data/voice-traits.js';
+import { KOKORO_VOICE_TRAITS, type KokoroPackTraits } from './data/voice-traits.js';
 import { KOKORO_LANGUAGES, kokoroLanguageFor, type KokoroLanguage, voiceLanguage } from './voices.js';
 
 /**
@@ -96,7 +96,7 @@ function predictedBlend(parts: readonly BlendPart[]): Candidate {
  * English packs from `MIN_FOREIGN_NATURALNESS` up (the largest and best-scoring set; French has no
  * male pack of its own, so its men are English packs speaking French phonemes).
  */
-function packsFor(language: KokoroLanguage, gender: 'f' | 'm'): { native: KokoroVoiceTraits[]; foreign: KokoroVoiceTraits[] } {
+function packsFor(language: KokoroLanguage, gender: 'f' | 'm'): { native: KokoroPackTraits[]; foreign: KokoroPackTraits[] } {
   const ofGender = KOKORO_VOICE_TRAITS.filter((t) => t.voice[1] === gender);
   const own = ofGender.filter((t) => voiceLanguage(t.voice) === language);
   const good = own.filter((t) => t.naturalness >= MIN_NATURALNESS);

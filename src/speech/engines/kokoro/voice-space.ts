@@ -1,4 +1,4 @@
-import type { EngineVoice, VoiceSpace } from '../../engine.js';
+import type { EngineRealization, VoiceSpace } from '../../engine.js';
 import { formatStyleOffset, parseStyleOffset, STYLE_SIZE } from './blend.js';
 
 /**
@@ -29,7 +29,7 @@ export function kokoroVoiceSpace(packs: readonly Float32Array[], axes = STYLE_AX
   const directions = principalDirections(packs.map(meanRow), axes);
   return {
     dimensions: directions.length + 1,
-    move<V extends EngineVoice>(voice: V, point: readonly number[]): V {
+    move<V extends EngineRealization>(voice: V, point: readonly number[]): V {
       const params = { ...voice.params };
       const style = typeof params['style'] === 'string' ? parseStyleOffset(params['style']) : new Float32Array(STYLE_SIZE);
       directions.forEach((axis, j) => {

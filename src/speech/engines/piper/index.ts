@@ -8,7 +8,7 @@ import { piperIpa } from './phonemize.js';
 import {
   choosePiperVoice,
   findPiperVoices,
-  type PiperVoice,
+  type PiperModel,
   piperVoiceInfo,
   resolveSpeaker,
 } from './voices.js';
@@ -47,7 +47,7 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
     size: workers,
     script: new URL('./worker.js', import.meta.url),
   });
-  let voices: PiperVoice[] = findPiperVoices(options.modelFolders);
+  let voices: PiperModel[] = findPiperVoices(options.modelFolders);
   const info: EngineInfo = {
     id: PIPER_ENGINE_ID,
     label: 'Piper',

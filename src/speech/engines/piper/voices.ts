@@ -14,7 +14,7 @@ import { type PiperConfig, parsePiperConfig } from './config.js';
 
 export const PIPER_PACK_PREFIX = 'piper-';
 
-export interface PiperVoice {
+export interface PiperModel {
   id: string;
   modelFile: string;
   config: PiperConfig;
@@ -42,8 +42,8 @@ function readConfig(file: string): PiperConfig | null {
 }
 
 /** The installed voices, sorted by id. */
-export function findPiperVoices(modelFolders: readonly string[]): PiperVoice[] {
-  const voices = new Map<string, PiperVoice>();
+export function findPiperVoices(modelFolders: readonly string[]): PiperModel[] {
+  const voices = new Map<string, PiperModel>();
   for (const folder of listPackFolders(modelFolders, PIPER_PACK_PREFIX)) {
     let entries: string[];
     try {
@@ -63,7 +63,7 @@ export function findPiperVoices(modelFolders: readonly string[]): PiperVoice[] {
   return [...voices.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export function piperVoiceInfo(voice: PiperVoice): EngineVoiceInfo {
+export function piperVoiceInfo(voice: PiperModel): EngineVoiceInfo {
   return { id: voice.id, name: voice.config.dataset ?? voice.id, languages: [voice.config.language] };
 }
 
@@ -75,10 +75,10 @@ const base = (tag: string): string => tag.toLowerCase().split('-')[0] ?? '';
  * base language. Throws `unsupported_language` when no installed voice speaks it.
  */
 export function choosePiperVoice(
-  voices: readonly PiperVoice[],
+  voices: readonly PiperModel[],
   voiceId: string,
   language: string,
-): { voice: PiperVoice; speaker: string | null } {
+): { voice: PiperModel; speaker: string | null } {
   const [id = '', speaker] = voiceId.split(':');
   const named = voices.find((v) => v.id.toLowerCase() === id.trim().toLowerCase());
   if (named && base(named.config.language) === base(language))

@@ -37,7 +37,7 @@ const EMBEDDING = 256;
 const BANDS = 32;
 
 /** What the rendering is compared with: measured once from the recording. */
-export interface VoiceTarget {
+export interface SpeakerTarget {
   embedding: Float32Array;
   spectrum: Float32Array;
   pitchHz: number;
@@ -65,13 +65,13 @@ export async function voiceTarget(
   recording: PcmAudio,
   pitchHz: number,
   heard?: Float32Array,
-): Promise<VoiceTarget | null> {
+): Promise<SpeakerTarget | null> {
   const embedding = heard ?? (await encoder.embed(recording));
   return embedding === null ? null : { embedding, spectrum: longTermSpectrum(recording, { bands: BANDS }), pitchHz };
 }
 
 /** Measures a rendering made of `parts` (each a sentence said on its own). */
-export async function measureFit(encoder: SpeakerEncoder, parts: readonly PcmAudio[], target: VoiceTarget): Promise<FitMeasure | null> {
+export async function measureFit(encoder: SpeakerEncoder, parts: readonly PcmAudio[], target: SpeakerTarget): Promise<FitMeasure | null> {
   const half = Math.ceil(parts.length / 2);
   const [first, second] = [concatPcm(parts.slice(0, half)), concatPcm(parts.slice(half))];
   const [a, b] = await Promise.all([encoder.embed(first), parts.length > 1 ? encoder.embed(second) : null]);
@@ -91,7 +91,7 @@ export async function measureFit(encoder: SpeakerEncoder, parts: readonly PcmAud
 }
 
 /** The score of measured (or predicted) outputs at a point `spread` from the start. */
-export function fitScore(outputs: ArrayLike<number>, target: VoiceTarget, spread: number): number {
+export function fitScore(outputs: ArrayLike<number>, target: SpeakerTarget, spread: number): number {
   const embedding = Float32Array.from({ length: EMBEDDING }, (_, i) => outputs[i]!);
   const spectrum = Float32Array.from({ length: BANDS }, (_, i) => outputs[EMBEDDING + i]!);
   const semitones = outputs[EMBEDDING + BANDS]!;

@@ -4,7 +4,7 @@ import type { SpeechEngine, VoiceSpace } from '../../../speech/engine.js';
 import { splitSentences } from '../../../speech/sentences.js';
 import type { EngineRealization } from '../../../speech/voice-identity.js';
 import { probeText } from '../../probe-texts.js';
-import { type FitMeasure, fitScore, MIN_SELF_SIMILARITY, measureFit, type VoiceTarget } from './fit-score.js';
+import { type FitMeasure, fitScore, MIN_SELF_SIMILARITY, measureFit, type SpeakerTarget } from './fit-score.js';
 import { advance, type Evaluated, nextPoints, type SearchState, startSearch } from './trust-region.js';
 
 /**
@@ -43,7 +43,7 @@ export interface RefineOptions {
   engine: SpeechEngine;
   space: VoiceSpace;
   encoder: SpeakerEncoder;
-  target: VoiceTarget;
+  target: SpeakerTarget;
   job: RefineJob;
   /** A saved state to continue from. */
   checkpoint?: RefineCheckpoint;

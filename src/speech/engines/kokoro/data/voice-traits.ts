@@ -7,12 +7,12 @@ import type { VoiceTraits } from '../../../voice-identity.js';
  * against espeak-ng's voice of the language at 175 words per minute), and its NISQA-TTS
  * naturalness (1-5) on that text.
  */
-export interface KokoroVoiceTraits extends VoiceTraits {
+export interface KokoroPackTraits extends VoiceTraits {
   voice: string;
   naturalness: number;
 }
 
-export const KOKORO_VOICE_TRAITS: readonly KokoroVoiceTraits[] = [
+export const KOKORO_VOICE_TRAITS: readonly KokoroPackTraits[] = [
   { voice: 'af_alloy', pitchHz: 139.2, pitchRange: 0.93, formantScale: 1.16, rate: 0.951, brightness: 2, breathiness: 0.76, naturalness: 3.96 },
   { voice: 'af_aoede', pitchHz: 175, pitchRange: 1, formantScale: 1.565, rate: 0.874, brightness: -2.7, breathiness: 0.74, naturalness: 3.67 },
   { voice: 'af_bella', pitchHz: 202, pitchRange: 1, formantScale: 1.605, rate: 0.883, brightness: 0.6, breathiness: 0.93, naturalness: 3.75 },
