@@ -33,7 +33,11 @@ export class EngineRegistry {
     if (!engine) {
       const entry = this.entries.find((e) => e.id === id);
       if (!entry) return Promise.reject(new Error(`unknown engine ${id}`));
-      engine = entry.load({ config: this.config, engine: (other) => this.get(other) });
+      engine = entry.load({ config: this.config, engine: (other) => this.get(other) }).then((loaded) => {
+        // Realizations are keyed by the manifest's id and read by the engine's own: they must agree.
+        if (loaded.info.id !== id) throw new Error(`engine manifest ${id} loaded an engine that calls itself ${loaded.info.id}`);
+        return loaded;
+      });
       // A failed load is retried on the next call instead of being cached.
       engine.catch(() => this.loaded.delete(id));
       this.loaded.set(id, engine);

@@ -85,9 +85,10 @@ export function presetRealizations(
   }
   Object.assign(engines, group(description));
   for (const { id, voicing } of ENGINE_MANIFESTS) {
-    const voice = voicing?.stock?.voiceFor(placement, description.gender);
-    if (voice === undefined) continue;
-    const realization = voicing!.stock!.move(voice, description.traits, description.typicalFormantScale);
+    const stock = voicing?.stock;
+    if (stock === undefined) continue;
+    const voice = stock.voiceFor(placement, description.gender);
+    const realization = voice === undefined ? undefined : stock.move(voice, description.traits, description.typicalFormantScale);
     if (realization !== undefined) engines[id] = realization;
   }
   return engines;
