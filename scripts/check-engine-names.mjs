@@ -6,8 +6,8 @@
 // (model packs belong to their engines).
 import fs from 'node:fs';
 import path from 'node:path';
+import { root, sourceFiles } from './source-files.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const NAMES = /espeak|kokoro|piper|svox|pico|flite/i;
 const EXEMPT = new Set(['src/speech/engine-manifests.ts', 'src/config.ts', 'src/models/manifest.ts']);
 
@@ -56,22 +56,14 @@ function tokens(source) {
 
 // A `/regex/` literal is not tokenized specially: none in src/ names an engine.
 const found = [];
-function walk(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    const relative = path.relative(root, full);
-    if (entry.isDirectory()) {
-      if (relative !== 'src/speech/engines') walk(full);
-    } else if (entry.name.endsWith('.ts') && !EXEMPT.has(relative)) {
-      for (const [kind, text, line] of tokens(fs.readFileSync(full, 'utf8'))) {
-        if (!NAMES.test(text)) continue;
-        if (kind === 'string' && /\s/.test(text)) continue;
-        found.push(`${relative}:${line}: ${kind} ${JSON.stringify(text)}`);
-      }
-    }
+for (const file of sourceFiles('src', (relative) => relative === path.join('src', 'speech', 'engines'))) {
+  if (EXEMPT.has(file)) continue;
+  for (const [kind, text, line] of tokens(fs.readFileSync(path.join(root, file), 'utf8'))) {
+    if (!NAMES.test(text)) continue;
+    if (kind === 'string' && /\s/.test(text)) continue;
+    found.push(`${file}:${line}: ${kind} ${JSON.stringify(text)}`);
   }
 }
-walk(path.join(root, 'src'));
 if (found.length > 0) {
   console.error(`Engines named in code outside src/speech/engines/ (${found.length}):\n  ${found.join('\n  ')}`);
   process.exit(1);

@@ -4,25 +4,16 @@
 // is declared in two files.
 import fs from 'node:fs';
 import path from 'node:path';
+import { root, sourceFiles } from './source-files.mjs';
 
 const LIMIT = 12;
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const declared = new Map();
-function walk(dir) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full);
-    else if (entry.name.endsWith('.ts')) {
-      const source = fs.readFileSync(full, 'utf8');
-      for (const match of source.matchAll(/^export (?:declare )?(?:abstract )?(?:interface|type|class|enum) (\w+)/gm)) {
-        const files = declared.get(match[1]) ?? [];
-        files.push(path.relative(root, full));
-        declared.set(match[1], files);
-      }
-    }
+for (const file of sourceFiles('src')) {
+  const source = fs.readFileSync(path.join(root, file), 'utf8');
+  for (const match of source.matchAll(/^export (?:declare )?(?:abstract )?(?:interface|type|class|enum) (\w+)/gm)) {
+    declared.set(match[1], [...(declared.get(match[1]) ?? []), file]);
   }
 }
-walk(path.join(root, 'src'));
 const problems = [];
 const voiceTypes = [...declared.keys()].filter((name) => name.includes('Voice')).sort();
 if (voiceTypes.length > LIMIT) problems.push(`${voiceTypes.length} exported types name "Voice" (at most ${LIMIT}): ${voiceTypes.join(', ')}`);
