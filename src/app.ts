@@ -14,6 +14,7 @@ import { registerIdempotency } from './http/plugins/idempotency.js';
 import { registerMetrics } from './http/plugins/metrics.js';
 import { MAX_URL_BYTES, clientErrorHandler, frameworkErrors, onCheckExpectation } from './http/plugins/framework-errors.js';
 import { adminRoutes } from './http/routes/admin/admin.js';
+import { elevenLabsRoutes } from './http/routes/elevenlabs/index.js';
 import { openAiRoutes } from './http/routes/openai/index.js';
 import { fileRoutes } from './http/routes/files.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -57,7 +58,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
             level: options.logger?.level ?? config.logLevel,
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
             // Keys never reach the logs, whatever a serializer change might add later.
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["xi-api-key"]'],
             // Hosted-link tokens never reach them either.
             serializers: { req: requestSerializer as never },
           },
@@ -167,11 +168,18 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
     { prefix: '/api/v1' },
   );
 
-  // OpenAI-compatible speech: same keys, rate limits, points and records, OpenAI's shapes.
+  // OpenAI- and ElevenLabs-compatible speech: same keys, rate limits, points and records, their shapes.
   await app.register(
-    async (openai) => {
-      registerApiAuth(openai, deps);
-      await openai.register(openAiRoutes, { generations: deps.generations });
+    async (compatible) => {
+      registerApiAuth(compatible, deps, { xiApiKey: true });
+      await compatible.register(openAiRoutes, { generations: deps.generations });
+      await compatible.register(elevenLabsRoutes, {
+        generations: deps.generations,
+        accounts: deps.accounts,
+        library: deps.library,
+        clones: deps.clones,
+        designs: deps.designs,
+      });
     },
     { prefix: '/v1' },
   );

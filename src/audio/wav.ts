@@ -243,3 +243,41 @@ function decodeData(format: WavFormat, data: Buffer): PcmAudio {
   }
   return { sampleRate, samples };
 }
+
+/** Longest WAV header looked through for the `data` chunk before giving up on a stream. */
+const MAX_HEADER_SCAN = 4096;
+
+/**
+ * The samples of a WAV stream without its header (everything up to and including the `data`
+ * chunk's id and size): headerless G.711 or PCM from one of our WAV encodings, piece by piece.
+ */
+export async function* wavDataOnly(pieces: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let head: Buffer | null = Buffer.alloc(0);
+  for await (const piece of pieces) {
+    if (head === null) {
+      yield piece;
+      continue;
+    }
+    head = Buffer.concat([head, piece]);
+    const at = dataChunkStart(head);
+    if (at >= 0) {
+      const rest = head.subarray(at);
+      head = null;
+      if (rest.length > 0) yield rest;
+    } else if (head.length > MAX_HEADER_SCAN) {
+      throw new Error('no WAV data chunk in the first 4 KiB');
+    }
+  }
+}
+
+/** Offset of the first sample after the `data` chunk header, or -1 if the header is not complete yet. */
+function dataChunkStart(head: Buffer): number {
+  let o = 12;
+  while (o + 8 <= head.length) {
+    const id = head.toString('latin1', o, o + 4);
+    const size = head.readUInt32LE(o + 4);
+    if (id === 'data') return o + 8;
+    o += 8 + size + (size % 2);
+  }
+  return -1;
+}

@@ -56,6 +56,13 @@ export const GENERATION_ID: Headers = {
   'X-Generation-Id': { type: 'string', description: 'The generation record (GET /api/v1/tts/{id}, history)' },
 };
 
+/** The headers ElevenLabs' clients read on its speech answers (its `history-item-id` is our generation id). */
+export const ELEVENLABS_SPEECH: Headers = {
+  'history-item-id': { type: 'string', description: 'The generation record (ElevenLabs /v1/history, GET /api/v1/tts/{id})' },
+  'request-id': { type: 'string', description: "The request's id (as X-Request-Id)" },
+  'Cache-Control': { type: 'string', description: '"no-store": the bytes are made for this request' },
+};
+
 /** Statuses answered before the key is known, so without the rate-limit headers. */
 const BEFORE_RATE_LIMIT = new Set(['401', '403']);
 

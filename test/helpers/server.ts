@@ -26,7 +26,7 @@ export interface TestServer {
   app: FastifyInstance;
   container: Container;
   dataDir: string;
-  request<T = any>(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<Response<T>>;
+  request<T = any>(method: string, path: string, options?: { key?: string | null; body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string> }): Promise<Response<T>>;
   admin<T = any>(method: string, path: string, body?: unknown): Promise<Response<T>>;
   createAccount(plan?: string, points?: number): Promise<Account>;
   close(): Promise<void>;
@@ -65,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const request: TestServer['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers['authorization'] = `Bearer ${options.key}`;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
@@ -74,7 +74,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     const res = await fetchReusingSafely(url + path, { method, headers, ...(body === undefined ? {} : { body }) });
     const text = await res.text();
     let parsed: unknown = text;
-    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    // JSON (application/json, application/problem+json), not newline-delimited JSON.
+    if (/[/+]json\s*(;|$)/.test(res.headers.get('content-type') ?? '') && text) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed as never, text };
   };
 

@@ -47,7 +47,7 @@ describe('response headers in the OpenAPI document', () => {
     method: string,
     template: string,
     url: string,
-    options: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string>; on?: TestServer } = {},
+    options: { key?: string | null; body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string>; on?: TestServer } = {},
   ) {
     const target = options.on ?? server;
     const res = await target.request(method, url, { key: options.key === undefined ? account.api_key : options.key, ...options });
@@ -161,6 +161,38 @@ describe('response headers in the OpenAPI document', () => {
     await call('GET', '/v1/models', '/v1/models');
     await call('GET', '/v1/models/{model}', '/v1/models/tts-1');
     await call('GET', '/v1/models/{model}', '/v1/models/gpt-5');
+  });
+
+  test('the ElevenLabs-compatible routes', async () => {
+    const xi = { key: null, headers: { 'xi-api-key': account.api_key } };
+    const tts = '/v1/text-to-speech/{voice_id}';
+    const body = { text: TAGGED, model_id: 'v-lite' };
+    for (const suffix of ['', '/stream', '/with-timestamps', '/stream/with-timestamps']) {
+      const res = await call('POST', `${tts}${suffix}`, `/v1/text-to-speech/${VOICE.id}${suffix}?output_format=pcm_16000`, { ...xi, body });
+      assert.equal(res.status, 200, res.text);
+      assert.match(res.headers.get('x-voicelib-warnings') ?? '', /unknown_tag/);
+    }
+    assert.equal((await call('POST', tts, '/v1/text-to-speech/nobody', { ...xi, body })).status, 404);
+    assert.equal((await call('POST', tts, `/v1/text-to-speech/${VOICE.id}`, { key: null, body })).status, 401);
+    await call('GET', '/v1/voices', '/v1/voices', xi);
+    await call('GET', '/v1/voices/{voice_id}', `/v1/voices/${VOICE.id}`, xi);
+    await call('GET', '/v1/voices/{voice_id}', '/v1/voices/nobody', xi);
+    await call('GET', '/v1/user', '/v1/user', xi);
+    await call('GET', '/v1/user/subscription', '/v1/user/subscription', xi);
+    await call('GET', '/v1/history', '/v1/history', xi);
+    await call('GET', '/v1/models', '/v1/models', xi);
+    const recording = await speechWav(server, account.api_key, presetFor('en-US', 'male').id, CLONE_SCRIPT);
+    const form = new FormData();
+    form.append('name', 'Header check');
+    form.append('files', new Blob([recording], { type: 'audio/wav' }), 'sample.wav');
+    const multipart = new Response(form);
+    const added = await call('POST', '/v1/voices/add', '/v1/voices/add', {
+      ...xi,
+      raw: new Uint8Array(await multipart.arrayBuffer()),
+      headers: { ...xi.headers, 'content-type': multipart.headers.get('content-type')! },
+    });
+    assert.equal(added.status, 200, added.text);
+    assert.equal((await call('DELETE', '/v1/voices/{voice_id}', `/v1/voices/${added.body.voice_id}`, xi)).status, 200);
   });
 
   test('rate-limited answers', async () => {

@@ -5240,6 +5240,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's generations, newest first (ElevenLabs-compatible)
+         * @description The text is not stored, so `text` is null.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    model_id?: string;
+                    page_size?: number;
+                    start_after_history_item_id?: string;
+                    voice_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/models": {
         parameters: {
             query?: never;
@@ -5247,7 +5389,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Speech models (OpenAI list shape) */
+        /** Speech models (OpenAI list shape; ElevenLabs' array with xi-api-key) */
         get: {
             parameters: {
                 query?: never;
@@ -5514,6 +5656,2178 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speech (ElevenLabs-compatible)
+         * @description ElevenLabs' text-to-speech: the audio in `output_format`, sent as it is synthesized. Charged and recorded as POST /api/v1/tts/stream; the generation id is in `history-item-id`. docs/elevenlabs-compatibility.md.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Accepted; every generation is recorded as on the native API */
+                    enable_logging?: boolean;
+                    /** @description Accepted and ignored */
+                    optimize_streaming_latency?: number;
+                    output_format?: "mp3_22050_32" | "mp3_24000_48" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "mp3_44100" | "pcm_8000" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_32000" | "pcm_44100" | "pcm_48000" | "ulaw_8000" | "alaw_8000" | "opus_48000_32" | "opus_48000_64" | "opus_48000_96" | "opus_48000_128" | "opus_48000_192" | "wav_8000" | "wav_16000" | "wav_22050" | "wav_24000" | "wav_32000" | "wav_44100" | "wav_48000";
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        apply_text_normalization?: string | null;
+                        language_code?: string | null;
+                        model_id?: string | null;
+                        next_text?: string | null;
+                        previous_text?: string | null;
+                        seed?: number | null;
+                        /** @description Text to speak; at most 2,000 characters, as on POST /api/v1/tts */
+                        text: string;
+                        voice_settings?: {
+                            similarity_boost?: number | null;
+                            speed?: number | null;
+                            stability?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio bytes in `output_format` (pcm, ulaw and alaw headerless), chunked as made */
+                200: {
+                    headers: {
+                        /** @description "no-store": the bytes are made for this request */
+                        "Cache-Control"?: string;
+                        /** @description The generation record (ElevenLabs /v1/history, GET /api/v1/tts/{id}) */
+                        "history-item-id"?: string;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (as X-Request-Id) */
+                        "request-id"?: string;
+                        /** @description The generation record (GET /api/v1/tts/{id}, history) */
+                        "X-Generation-Id"?: string;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description The speech engine that spoke (docs/engines.md) */
+                        "X-Voice-Engine"?: string;
+                        /** @description Only when markup was removed or not applied (unknown [tags], <tags>, lexicon IPA an engine cannot speak): the `code: message` pairs joined by "; ", non-ASCII percent-encoded (docs/text.md, "Warnings") */
+                        "X-Voicelib-Warnings"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speech, streamed (ElevenLabs-compatible)
+         * @description ElevenLabs' text-to-speech: the audio in `output_format`, sent as it is synthesized. Charged and recorded as POST /api/v1/tts/stream; the generation id is in `history-item-id`. docs/elevenlabs-compatibility.md.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Accepted; every generation is recorded as on the native API */
+                    enable_logging?: boolean;
+                    /** @description Accepted and ignored */
+                    optimize_streaming_latency?: number;
+                    output_format?: "mp3_22050_32" | "mp3_24000_48" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "mp3_44100" | "pcm_8000" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_32000" | "pcm_44100" | "pcm_48000" | "ulaw_8000" | "alaw_8000" | "opus_48000_32" | "opus_48000_64" | "opus_48000_96" | "opus_48000_128" | "opus_48000_192" | "wav_8000" | "wav_16000" | "wav_22050" | "wav_24000" | "wav_32000" | "wav_44100" | "wav_48000";
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        apply_text_normalization?: string | null;
+                        language_code?: string | null;
+                        model_id?: string | null;
+                        next_text?: string | null;
+                        previous_text?: string | null;
+                        seed?: number | null;
+                        /** @description Text to speak; at most 2,000 characters, as on POST /api/v1/tts */
+                        text: string;
+                        voice_settings?: {
+                            similarity_boost?: number | null;
+                            speed?: number | null;
+                            stability?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio bytes in `output_format` (pcm, ulaw and alaw headerless), chunked as made */
+                200: {
+                    headers: {
+                        /** @description "no-store": the bytes are made for this request */
+                        "Cache-Control"?: string;
+                        /** @description The generation record (ElevenLabs /v1/history, GET /api/v1/tts/{id}) */
+                        "history-item-id"?: string;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (as X-Request-Id) */
+                        "request-id"?: string;
+                        /** @description The generation record (GET /api/v1/tts/{id}, history) */
+                        "X-Generation-Id"?: string;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description The speech engine that spoke (docs/engines.md) */
+                        "X-Voice-Engine"?: string;
+                        /** @description Only when markup was removed or not applied (unknown [tags], <tags>, lexicon IPA an engine cannot speak): the `code: message` pairs joined by "; ", non-ASCII percent-encoded (docs/text.md, "Warnings") */
+                        "X-Voicelib-Warnings"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}/stream/with-timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speech with character timings, streamed (ElevenLabs-compatible)
+         * @description Newline-delimited JSON: objects like the with-timestamps answer, each with the next piece of audio and the characters spoken since the line before; times are seconds from the start of the answer.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Accepted; every generation is recorded as on the native API */
+                    enable_logging?: boolean;
+                    /** @description Accepted and ignored */
+                    optimize_streaming_latency?: number;
+                    output_format?: "mp3_22050_32" | "mp3_24000_48" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "mp3_44100" | "pcm_8000" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_32000" | "pcm_44100" | "pcm_48000" | "ulaw_8000" | "alaw_8000" | "opus_48000_32" | "opus_48000_64" | "opus_48000_96" | "opus_48000_128" | "opus_48000_192" | "wav_8000" | "wav_16000" | "wav_22050" | "wav_24000" | "wav_32000" | "wav_44100" | "wav_48000";
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        apply_text_normalization?: string | null;
+                        language_code?: string | null;
+                        model_id?: string | null;
+                        next_text?: string | null;
+                        previous_text?: string | null;
+                        seed?: number | null;
+                        /** @description Text to speak; at most 2,000 characters, as on POST /api/v1/tts */
+                        text: string;
+                        voice_settings?: {
+                            similarity_boost?: number | null;
+                            speed?: number | null;
+                            stability?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Audio bytes in `output_format` (pcm, ulaw and alaw headerless), chunked as made */
+                200: {
+                    headers: {
+                        /** @description "no-store": the bytes are made for this request */
+                        "Cache-Control"?: string;
+                        /** @description The generation record (ElevenLabs /v1/history, GET /api/v1/tts/{id}) */
+                        "history-item-id"?: string;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (as X-Request-Id) */
+                        "request-id"?: string;
+                        /** @description The generation record (GET /api/v1/tts/{id}, history) */
+                        "X-Generation-Id"?: string;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description The speech engine that spoke (docs/engines.md) */
+                        "X-Voice-Engine"?: string;
+                        /** @description Only when markup was removed or not applied (unknown [tags], <tags>, lexicon IPA an engine cannot speak): the `code: message` pairs joined by "; ", non-ASCII percent-encoded (docs/text.md, "Warnings") */
+                        "X-Voicelib-Warnings"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/text-to-speech/{voice_id}/with-timestamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speech with character timings (ElevenLabs-compatible)
+         * @description The whole audio as base64 with the start and end of every character of the text, in seconds.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Accepted; every generation is recorded as on the native API */
+                    enable_logging?: boolean;
+                    /** @description Accepted and ignored */
+                    optimize_streaming_latency?: number;
+                    output_format?: "mp3_22050_32" | "mp3_24000_48" | "mp3_44100_32" | "mp3_44100_64" | "mp3_44100_96" | "mp3_44100_128" | "mp3_44100_192" | "mp3_44100" | "pcm_8000" | "pcm_16000" | "pcm_22050" | "pcm_24000" | "pcm_32000" | "pcm_44100" | "pcm_48000" | "ulaw_8000" | "alaw_8000" | "opus_48000_32" | "opus_48000_64" | "opus_48000_96" | "opus_48000_128" | "opus_48000_192" | "wav_8000" | "wav_16000" | "wav_22050" | "wav_24000" | "wav_32000" | "wav_44100" | "wav_48000";
+                };
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        apply_text_normalization?: string | null;
+                        language_code?: string | null;
+                        model_id?: string | null;
+                        next_text?: string | null;
+                        previous_text?: string | null;
+                        seed?: number | null;
+                        /** @description Text to speak; at most 2,000 characters, as on POST /api/v1/tts */
+                        text: string;
+                        voice_settings?: {
+                            similarity_boost?: number | null;
+                            speed?: number | null;
+                            stability?: number | null;
+                            style?: number | null;
+                            use_speaker_boost?: boolean | null;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description "no-store": the bytes are made for this request */
+                        "Cache-Control"?: string;
+                        /** @description The generation record (ElevenLabs /v1/history, GET /api/v1/tts/{id}) */
+                        "history-item-id"?: string;
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id (as X-Request-Id) */
+                        "request-id"?: string;
+                        /** @description The generation record (GET /api/v1/tts/{id}, history) */
+                        "X-Generation-Id"?: string;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description The speech engine that spoke (docs/engines.md) */
+                        "X-Voice-Engine"?: string;
+                        /** @description Only when markup was removed or not applied (unknown [tags], <tags>, lexicon IPA an engine cannot speak): the `code: message` pairs joined by "; ", non-ASCII percent-encoded (docs/text.md, "Warnings") */
+                        "X-Voicelib-Warnings"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alignment: {
+                                character_end_times_seconds: number[];
+                                character_start_times_seconds: number[];
+                                characters: string[];
+                            } | null;
+                            audio_base64: string;
+                            normalized_alignment: {
+                                character_end_times_seconds: number[];
+                                character_start_times_seconds: number[];
+                                characters: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller (ElevenLabs-compatible) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/user/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's plan and balance (ElevenLabs-compatible) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Voices (ElevenLabs-compatible)
+         * @description The caller's clones and designs, then the preset catalog, in ElevenLabs' shape (one page: all of them).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    show_legacy?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            voices: ({
+                                category: string;
+                                name: string;
+                                voice_id: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/{voice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One voice (ElevenLabs-compatible) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            category: string;
+                            name: string;
+                            voice_id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a clone or designed voice (ElevenLabs-compatible) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    voice_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voices/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Instant voice clone (ElevenLabs-compatible)
+         * @description multipart/form-data: `name`, one recording in `files`, optional `labels` (JSON; `language` picks the language, else it is detected), `remove_background_noise`, `description` (ignored). The same clone as POST /api/v1/voices/clones: one slot, no points, refined in the background.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            requires_verification: boolean;
+                            voice_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        /** @description Clone and design calls allowed per hour for this key */
+                        "X-Voice-RateLimit-Limit"?: number;
+                        /** @description Clone and design calls left this hour */
+                        "X-Voice-RateLimit-Remaining"?: number;
+                        /** @description Seconds until the hourly window resets */
+                        "X-Voice-RateLimit-Reset"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                message: string;
+                                param?: string;
+                                status: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

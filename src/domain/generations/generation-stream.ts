@@ -34,6 +34,11 @@ export interface StreamedGeneration {
    */
   chunks: AsyncIterable<Buffer>;
   /**
+   * Word timings of the audio encoded so far, seconds from the start of the stream: a sentence's
+   * words arrive once its audio has been handed to the encoder (with-timestamps answers read them).
+   */
+  words(): readonly WordTiming[];
+  /**
    * Settles once the stream is over: the `pending` record that was written (whole, or partial after a
    * disconnect, see `docs/decisions.md`), or null when nothing was kept (and nothing charged).
    */
@@ -90,6 +95,7 @@ export async function streamGeneration(
   const firstBytes = new Promise<string>((resolve) => (started = resolve));
   let spool: SpoolWriter | null = null;
   let encoder: StreamEncoder | undefined;
+  const words: WordTiming[] = [];
 
   const work = async (reservation: Reservation): Promise<GenerationRow | null> => {
     const utterance = await deps.pipeline.open(prepared.speak, stop.signal);
@@ -109,7 +115,6 @@ export async function streamGeneration(
       engineUsed = utterance.engine;
       started(utterance.engine);
     }
-    const words: WordTiming[] = [];
     let seconds = 0;
     let spokenDone = 0;
     const spokenTotal = utterance.spokenCharacters;
@@ -189,7 +194,7 @@ export async function streamGeneration(
   });
   const engine = await Promise.race([firstBytes, ended]);
   done.catch(() => undefined);
-  return { id, engine, model: prepared.model, format: prepared.format, mimeType: mimeOf(encoder), warnings: prepared.warnings, chunks: channel, done };
+  return { id, engine, model: prepared.model, format: prepared.format, mimeType: mimeOf(encoder), warnings: prepared.warnings, chunks: channel, words: () => words, done };
 }
 
 function mimeOf(encoder: StreamEncoder | undefined): string {

@@ -192,9 +192,11 @@ export class GenerationService {
    */
   async list(
     caller: Caller,
-    options: { limit: number; cursor?: string; filters?: GenerationFilters },
+    options: { limit: number; cursor?: string; afterId?: string; filters?: GenerationFilters },
   ): Promise<{ rows: GenerationRow[]; hasMore: boolean; nextCursor: string | null }> {
-    const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor);
+    // `afterId` (ElevenLabs' start_after_history_item_id) names the last row of the page before.
+    const after =
+      options.cursor !== undefined ? decodeCursor(options.cursor) : options.afterId !== undefined ? await this.get(caller, options.afterId) : undefined;
     // One row more than asked tells whether another page exists without a count query.
     const rows = await this.deps.store.listGenerations(caller.accountId, {
       limit: options.limit + 1,

@@ -41,6 +41,15 @@ export class VoiceLibrary {
     return { ...paginate(views, query.offset ?? 0, query.limit), used: slots.used, limit: slots.limit };
   }
 
+  /** One voice the caller can speak with, by id or catalog slug: their own clones and designs, or a preset (404 otherwise). */
+  async find(caller: Caller, idOrSlug: string): Promise<VoiceView> {
+    const preset = PRESET_VIEWS.find((v) => v.id === idOrSlug || v.slug === idOrSlug);
+    if (preset) return preset;
+    const own = (await this.ownViews(caller)).find((v) => v.id === idOrSlug);
+    if (!own) throw new AppError('voice_not_found', `No voice "${idOrSlug}"`);
+    return own;
+  }
+
   /** A saved voice's public clip link (designed voices' `preview_url`). */
   async findClip(id: string, token: string): Promise<VoiceRow> {
     const row = await this.store.findVoiceById(id);

@@ -19,11 +19,15 @@ declare module 'fastify' {
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
-function bearer(request: FastifyRequest): string | null {
+/** The key: `Authorization: Bearer <key>`, or (where `xiApiKey` is on) ElevenLabs' `xi-api-key: <key>` header. */
+function presentedKey(request: FastifyRequest, xiApiKey: boolean): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1]! : null;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match ? match[1]! : null;
+  }
+  const xi = xiApiKey ? request.headers['xi-api-key'] : undefined;
+  return typeof xi === 'string' && /^\S+$/.test(xi.trim()) ? xi.trim() : null;
 }
 
 function setRateHeaders(reply: FastifyReply, result: RateLimitResult) {
@@ -50,12 +54,19 @@ function limited(result: RateLimitResult, what: string): AppError {
 export function registerApiAuth(
   app: FastifyInstance,
   deps: { accounts: AccountService; rateLimiter: RateLimiter; config: Readonly<Config> },
+  options: { xiApiKey?: boolean } = {},
 ) {
+  const xiApiKey = options.xiApiKey === true;
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public) return;
-    const presented = bearer(request);
-    if (!presented) throw new AppError('unauthorized', 'Send your API key as "Authorization: Bearer <key>"');
+    const presented = presentedKey(request, xiApiKey);
+    if (!presented) {
+      throw new AppError(
+        'unauthorized',
+        xiApiKey ? 'Send your API key as "Authorization: Bearer <key>" or "xi-api-key: <key>"' : 'Send your API key as "Authorization: Bearer <key>"',
+      );
+    }
     request.caller = await deps.accounts.keys.authenticate(presented);
     const who = { account: request.caller.accountId, key: request.caller.keyId };
     // pino adds bindings to the request's own logger in place (a child per request was 4 % of an

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, isAppError } from '../../errors.js';
+import { elevenLabsErrorBody, isElevenLabsRequest } from '../elevenlabs-errors.js';
 import { isOpenAiPath, openAiErrorBody } from '../openai-errors.js';
 import { validationToAppError } from '../validation.js';
 
@@ -14,10 +15,18 @@ export function errorBody(error: AppError) {
   };
 }
 
-/** Sends an error in the contract's shape, or OpenAI's on the compatible `/v1/...` routes. */
+/**
+ * Sends an error in the contract's shape, or in ElevenLabs' or OpenAI's on the compatible `/v1/...`
+ * routes (ElevenLabs' paths, and any request carrying its `xi-api-key` header; OpenAI's otherwise).
+ */
 export function sendError(reply: FastifyReply, error: AppError) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  const body = isOpenAiPath(reply.request.url) ? openAiErrorBody(error) : errorBody(error);
+  const request = reply.request;
+  const body = isElevenLabsRequest(request)
+    ? elevenLabsErrorBody(error)
+    : isOpenAiPath(request.url)
+      ? openAiErrorBody(error)
+      : errorBody(error);
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MODEL_KEYS } from '../../../domain/generations/models.js';
 import { OPENAI_MODELS } from '../../../domain/generations/openai-names.js';
 import { AppError } from '../../../errors.js';
+import { isElevenLabsRequest } from '../../elevenlabs-errors.js';
+import { elevenLabsModels } from '../elevenlabs/account.js';
 import { Model, ModelList, ModelParams, openAiErrors } from './schemas.js';
 
 /** 2024-11-01T00:00:00Z: the listing needs a creation time; these ids have no other. */
@@ -12,18 +14,24 @@ const MODELS = [
   ...MODEL_KEYS.map((key) => ({ id: key, key })),
 ].map(({ id, key }) => ({ id, object: 'model' as const, created: CREATED, owned_by: 'voicelib', voicelib_model: key }));
 
-/** `GET /v1/models` and `/v1/models/{id}` in OpenAI's list shape. */
+/**
+ * `GET /v1/models` and `/v1/models/{id}` in OpenAI's list shape; a request authenticated with
+ * ElevenLabs' `xi-api-key` header gets ElevenLabs' model array instead (its clients list models there).
+ */
 export const openAiModelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/models',
     {
       schema: {
-        summary: 'Speech models (OpenAI list shape)',
-        tags: ['openai'],
+        summary: 'Speech models (OpenAI list shape; ElevenLabs\' array with xi-api-key)',
+        tags: ['openai', 'elevenlabs'],
         response: { 200: ModelList, ...openAiErrors() },
       },
     },
-    async () => ({ object: 'list' as const, data: MODELS }),
+    async (request, reply) => {
+      if (isElevenLabsRequest(request)) return reply.serializer(JSON.stringify).send(elevenLabsModels() as never);
+      return { object: 'list' as const, data: MODELS };
+    },
   );
 
   app.get(
