@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -138,6 +139,10 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json['$id'] ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
+
+  // WebSocket routes (ElevenLabs' stream-input). Registered on the root, before any scope's hooks, so an
+  // upgrade refused by a hook (401) still has its socket destroyed after the answer.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   registerMetrics(app, deps.metrics, config.metricsToken);
   await app.register(healthRoutes, { database: deps.database });

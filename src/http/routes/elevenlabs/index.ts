@@ -5,6 +5,7 @@ import type { CloneService } from '../../../domain/voices/clones.js';
 import type { DesignService } from '../../../domain/voices/designs.js';
 import type { VoiceLibrary } from '../../../domain/voices/voice-library.js';
 import { elevenLabsAccountRoutes } from './account.js';
+import { elevenLabsStreamInputRoutes } from './stream-input.js';
 import { elevenLabsTtsRoutes } from './tts.js';
 import { elevenLabsVoiceRoutes } from './voices.js';
 
@@ -21,6 +22,7 @@ export const elevenLabsRoutes: FastifyPluginAsync<{
   designs: DesignService;
 }> = async (app, deps) => {
   await app.register(elevenLabsTtsRoutes, { generations: deps.generations });
+  await app.register(elevenLabsStreamInputRoutes, { generations: deps.generations, library: deps.library });
   await app.register(elevenLabsVoiceRoutes, { library: deps.library, clones: deps.clones, designs: deps.designs });
   await app.register(elevenLabsAccountRoutes, { accounts: deps.accounts, generations: deps.generations });
 };

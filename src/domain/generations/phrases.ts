@@ -1,0 +1,77 @@
+/**
+ * Text that arrives in pieces (an LLM's tokens over a WebSocket) cut into phrases to speak: the
+ * service, not the client, decides where. A phrase ends at a sentence end followed by space; the
+ * first phrase of a stream may end earlier, at a clause boundary once it has a few words, so its
+ * audio starts before the first sentence is finished; a phrase with no boundary is cut at a space
+ * once it is long. `flush` hands out whatever is left.
+ *
+ * @example
+ * const p = new PhraseBuffer();
+ * p.push('Hello there, my friend. How ');   // ['Hello there, my friend.'] (first phrase: 4 words, sentence end)
+ * p.push('are you? I');                     // ['How are you?']
+ * p.flush();                                // 'I'
+ */
+
+/** Words the first phrase needs before a clause boundary may end it. */
+const FIRST_PHRASE_WORDS = 4;
+/** Characters after which a phrase with no boundary is cut at its last space. */
+const LONG_PHRASE = 250;
+/** A sentence end (with closing quotes or brackets) followed by whitespace. */
+const SENTENCE_END = /[.!?…。！？](?:["'”’»)\]]*)\s/gu;
+const CLAUSE_END = /[,;:—–、，；：]\s/gu;
+
+export class PhraseBuffer {
+  private text = '';
+  private phrases = 0;
+
+  /** Adds text; returns the phrases now complete, in order. */
+  push(piece: string): string[] {
+    this.text += piece;
+    const out: string[] = [];
+    for (;;) {
+      const cut = this.nextCut();
+      if (cut < 0) break;
+      const phrase = this.text.slice(0, cut).trim();
+      this.text = this.text.slice(cut).replace(/^\s+/u, '');
+      if (phrase !== '') {
+        out.push(phrase);
+        this.phrases += 1;
+      }
+    }
+    return out;
+  }
+
+  /** Whatever is left, as one phrase (null when only whitespace is left). */
+  flush(): string | null {
+    const phrase = this.text.trim();
+    this.text = '';
+    if (phrase === '') return null;
+    this.phrases += 1;
+    return phrase;
+  }
+
+  /** Drops the text not yet handed out. */
+  clear(): void {
+    this.text = '';
+  }
+
+  /** Index just past the end of the next phrase, or -1 if no phrase is complete yet. */
+  private nextCut(): number {
+    SENTENCE_END.lastIndex = 0;
+    const sentence = SENTENCE_END.exec(this.text);
+    if (this.phrases === 0) {
+      CLAUSE_END.lastIndex = 0;
+      for (let m = CLAUSE_END.exec(this.text); m; m = CLAUSE_END.exec(this.text)) {
+        if (sentence && m.index > sentence.index) break;
+        const words = this.text.slice(0, m.index).trim().split(/\s+/u).length;
+        if (words >= FIRST_PHRASE_WORDS) return m.index + m[0].length;
+      }
+    }
+    if (sentence) return sentence.index + sentence[0].length;
+    if (this.text.length > LONG_PHRASE) {
+      const space = this.text.lastIndexOf(' ', LONG_PHRASE);
+      return space > 0 ? space + 1 : LONG_PHRASE;
+    }
+    return -1;
+  }
+}
