@@ -65,7 +65,7 @@ describe("ElevenLabs' input-streaming WebSockets (stream-input, multi-stream-inp
     assert.equal(first.chars.join(''), 'Well, hello there my friend,', 'a short first phrase, cut at a clause');
     assert.equal(first.charStartTimesMs.length, first.chars.length);
     assert.equal(first.charDurationsMs.length, first.chars.length);
-    const spoken = audio.map((m) => m['alignment'].chars.join('')).join(' ');
+    const spoken = audio.map((m) => m['alignment'].chars.join('')).join('');
     assert.equal(spoken, tokens.join('').trim());
     for (const m of audio) {
       const pcm = Buffer.from(m['audio'], 'base64');
@@ -75,7 +75,7 @@ describe("ElevenLabs' input-streaming WebSockets (stream-input, multi-stream-inp
       assert.ok(lastEnd <= seconds + 0.05 && lastEnd > seconds * 0.5, `alignment ${lastEnd} s within the phrase's ${seconds} s`);
     }
     const c2 = messages.filter((m) => m['contextId'] === 'c2' && m['audio']);
-    assert.equal(c2.map((m) => m['alignment'].chars.join('')).join(' '), 'A second voice speaks too.');
+    assert.equal(c2.map((m) => m['alignment'].chars.join('')).join(''), 'A second voice speaks too.');
     ws.send(JSON.stringify({ close_socket: true }));
     await new Promise((r) => ws.once('close', r));
     // Each phrase is a generation, charged as the native stream: ceil(characters / 15) at v-lite's price.

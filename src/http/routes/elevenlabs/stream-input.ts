@@ -54,6 +54,8 @@ class Context {
   chain: Promise<void> = Promise.resolve();
   speed: number | undefined;
   closing = false;
+  /** Phrases already sent: the next one's alignment starts with the space between them. */
+  sent = 0;
   readonly inFlight = new Set<AbortController>();
   constructor(readonly id: string) {}
 }
@@ -237,6 +239,13 @@ class InputSession {
       await speech.done;
       if (this.closed) return;
       const a = alignCharacters(phrase, speech.words(), { position: 0, time: 0 }, true);
+      // Clients join the characters of successive messages into the text (Pipecat makes words of them).
+      if (context.sent > 0) {
+        a.characters.unshift(' ');
+        a.starts.unshift(0);
+        a.ends.unshift(0);
+      }
+      context.sent += 1;
       const alignment = {
         chars: a.characters,
         charStartTimesMs: a.starts.map((s) => Math.round(s * 1000)),

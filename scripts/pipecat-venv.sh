@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Creates the Python virtual environment of the agent-framework test (Pipecat with its ElevenLabs
+# service, pinned in scripts/pipecat-requirements.txt) and prints the path
+# of its python on stdout.
+#
+#   Usage: scripts/pipecat-venv.sh [DIR]     default DIR: ${VOICELIB_CACHE:-~/.cache/voicelib}/venv-pipecat
+#
+# Same rules as scripts/python-venv.sh, which does the work: idempotent; exit 0 ready, 3 PyPI
+# unreachable (callers may skip, except in CI), 1 else.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${VOICELIB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/voicelib}
+VOICELIB_VENV_REQUIREMENTS="$here/pipecat-requirements.txt" exec "$here/python-venv.sh" "${1:-$cache/venv-pipecat}"
