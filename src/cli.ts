@@ -38,6 +38,8 @@ const USAGE = `voicelib — self-hosted speech service
 Usage:
   voicelib serve [--role api|worker|all]           start the service (same as npm start: --role all);
                                                    api and worker need DATABASE_URL=postgres://… and REDIS_URL
+        [--wyoming PORT]                           also answer Home Assistant's Wyoming protocol on PORT,
+                                                   charged to the key in WYOMING_API_KEY
   voicelib migrate                                 create or update the database schema
   voicelib models list [--json] [--verify]         downloadable voice data and what is installed
   voicelib models pull NAME [--allow-unverified]   download a pack (pinned SHA-256, resumable)
@@ -71,6 +73,7 @@ const OPTIONS = {
   reason: { type: 'string' },
   owner: { type: 'string' },
   role: { type: 'string' },
+  wyoming: { type: 'string' },
   limit: { type: 'string' },
   'clone-slots': { type: 'string' },
   'design-slots': { type: 'string' },
@@ -211,6 +214,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'serve': {
         const role = values.role ?? 'all';
         if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be api, worker or all (got "${role}")`);
+        if (values.wyoming !== undefined) process.env['WYOMING_PORT'] = String(values.wyoming);
         const { serve } = await import('./main.js');
         await serve(role as Role);
         return -1; // keeps running

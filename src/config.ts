@@ -66,6 +66,11 @@ export interface Config {
    * in the process (one process does everything).
    */
   redisUrl: string | null;
+  /**
+   * Home Assistant's Wyoming protocol on this TCP port (`WYOMING_PORT` or `voicelib serve --wyoming
+   * PORT`), off when null; its speech is charged to the key in `WYOMING_API_KEY` (docs/wyoming.md).
+   */
+  wyoming: { port: number; apiKey: string } | null;
   queue: {
     /** Syntheses running at once across all keys (per worker process with Redis). */
     concurrency: number;
@@ -166,6 +171,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
   }
 
+  const wyomingPort = env['WYOMING_PORT'] ? Number(env['WYOMING_PORT']) : null;
+  const wyomingKey = env['WYOMING_API_KEY'] ?? '';
+  if (wyomingPort !== null && !(Number.isInteger(wyomingPort) && wyomingPort >= 0 && wyomingPort <= 65535)) {
+    problems.push(`WYOMING_PORT must be a TCP port, 0-65535 (got "${env['WYOMING_PORT']}")`);
+  }
+  if (wyomingPort !== null && wyomingKey === '') {
+    problems.push('WYOMING_API_KEY must be set when the Wyoming server is on: its speech is charged to that key');
+  }
+
   const config: Config = {
     host,
     port,
@@ -175,6 +189,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl,
     logLevel,
     adminToken,
+    wyoming: wyomingPort !== null && wyomingKey !== '' ? { port: wyomingPort, apiKey: wyomingKey } : null,
     metricsToken: env['METRICS_TOKEN'] ? env['METRICS_TOKEN'] : null,
     rateLimit: {
       requestsPerMinute: int('RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),

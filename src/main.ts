@@ -4,6 +4,7 @@ import { audioBackends } from './audio/backends.js';
 import { loadConfig } from './config.js';
 import { type Container, type Role, buildContainer, summarize } from './container.js';
 import { healthRoutes } from './http/routes/health.js';
+import { type WyomingServer, startWyoming } from './wyoming/server.js';
 
 /**
  * Entry point: config once, container, app, listen. On SIGTERM/SIGINT the server stops taking
@@ -14,6 +15,7 @@ export async function serve(role: Role = 'all'): Promise<void> {
   const container = await buildContainer(config, role);
   const app = role === 'worker' ? await workerApp(container) : await buildApp(container);
 
+  let wyoming: WyomingServer | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -25,6 +27,7 @@ export async function serve(role: Role = 'all'): Promise<void> {
     }, config.shutdownTimeoutMs);
     timer.unref();
     try {
+      await wyoming?.close();
       await app.close();
       await container.close();
       app.log.info('stopped');
@@ -42,6 +45,10 @@ export async function serve(role: Role = 'all'): Promise<void> {
     info: (obj, msg) => app.log.info(obj, msg),
     warn: (obj, msg) => app.log.warn(obj, msg),
   });
+  if (config.wyoming && role !== 'worker') {
+    wyoming = await startWyoming(container, config.host);
+    app.log.info({ port: wyoming.port }, 'Wyoming server listening (Home Assistant)');
+  }
   if (reconciled.refunded.length + reconciled.settled.length > 0) {
     // Work a killed process left unfinished: refunded (ledger reason `…:refund:interrupted`) or settled.
     app.log.warn(summarize(reconciled), 'reconciled reservations left open by a previous process');
