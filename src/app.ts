@@ -23,6 +23,7 @@ import { registerStudio } from './http/routes/studio.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { modelRoutes } from './http/routes/v1/models.js';
 import { ttsStreamRoutes } from './http/routes/v1/tts-stream.js';
+import { ttsSocketRoutes } from './http/routes/v1/tts-ws.js';
 import { ttsRoutes } from './http/routes/v1/tts.js';
 import { voiceRoutes } from './http/routes/v1/voices.js';
 import { lexiconRoutes } from './http/routes/v1/lexicons.js';
@@ -167,6 +168,13 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
       await v1.register(modelRoutes);
       await v1.register(ttsRoutes, { generations: deps.generations, baseUrl: config.publicBaseUrl });
       await v1.register(ttsStreamRoutes, { generations: deps.generations });
+      await v1.register(ttsSocketRoutes, {
+        generations: deps.generations,
+        accounts: deps.accounts,
+        socketTokens: deps.socketTokens,
+        rateLimiter: deps.rateLimiter,
+        requestsPerMinute: config.rateLimit.requestsPerMinute,
+      });
       await v1.register(voiceRoutes, { library: deps.library, clones: deps.clones, designs: deps.designs });
       await v1.register(lexiconRoutes, { lexicons: deps.lexicons });
     },

@@ -17,6 +17,7 @@ import { IdempotencyStore } from './db/idempotency-store.js';
 import { LexiconStore } from './db/lexicon-store.js';
 import { LexiconService } from './domain/lexicons/lexicons.js';
 import { VoiceLibrary } from './domain/voices/voice-library.js';
+import { SocketTokens } from './domain/accounts/socket-tokens.js';
 import { PointsLedger, type ReconcileResult } from './domain/accounts/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
 import { Metrics } from './observability/metrics.js';
@@ -61,6 +62,8 @@ export interface Container {
   clones: CloneService;
   designs: DesignService;
   library: VoiceLibrary;
+  /** Single-use tokens that open a speech WebSocket from a browser (POST /api/v1/tts/ws-token). */
+  socketTokens: SocketTokens;
   idempotency: IdempotencyService;
   /** What this process does: `api` takes requests, `worker` synthesizes, `all` both. */
   role: Role;
@@ -249,6 +252,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     clones,
     designs,
     library,
+    socketTokens: new SocketTokens(),
     role,
     processId,
     queue,

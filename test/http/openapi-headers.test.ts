@@ -163,6 +163,11 @@ describe('response headers in the OpenAPI document', () => {
     await call('GET', '/v1/models/{model}', '/v1/models/gpt-5');
   });
 
+  test('the speech WebSocket token', async () => {
+    assert.equal((await call('POST', '/api/v1/tts/ws-token', '/api/v1/tts/ws-token')).status, 200);
+    assert.equal((await call('POST', '/api/v1/tts/ws-token', '/api/v1/tts/ws-token', { key: null })).status, 401);
+  });
+
   test('the ElevenLabs-compatible routes', async () => {
     const xi = { key: null, headers: { 'xi-api-key': account.api_key } };
     const tts = '/v1/text-to-speech/{voice_id}';

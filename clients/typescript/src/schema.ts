@@ -3288,6 +3288,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tts/ws-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use token for the speech WebSocket
+         * @description For browsers, which cannot send a key on a WebSocket: open `GET /api/v1/tts/ws?token=...` within 60 s; the token works once. Never put the API key in a URL. docs/streaming.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Seconds */
+                            expires_in: number;
+                            token: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Every failure has this shape */
+                400: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                401: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                403: {
+                    headers: {
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                414: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Every failure has this shape */
+                429: {
+                    headers: {
+                        /** @description Requests allowed per minute for this key */
+                        "RateLimit-Limit"?: number;
+                        /** @description Requests left in the current minute */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the minute window resets */
+                        "RateLimit-Reset"?: number;
+                        /** @description Seconds to wait before trying again */
+                        "Retry-After"?: number;
+                        /** @description The request's id in the server logs (the caller's own safe X-Request-Id is kept) */
+                        "X-Request-Id"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/voices": {
         parameters: {
             query?: never;

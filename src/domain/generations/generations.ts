@@ -16,6 +16,7 @@ import { type SpeechJob, jobAudio } from './speech-jobs.js';
 import { decodeCursor, encodeCursor } from './history-cursor.js';
 import type { GenerationDeps } from './generation-deps.js';
 import { type LongSpeechInput, type StartedSpeech, startLongSpeech } from './long-speech.js';
+import { type SessionInput, type SpeechSession, openSpeechSession } from './speech-session.js';
 
 export { type CreateGenerationInput, DEFAULT_SAMPLE_RATE } from './generation-request.js';
 export type { GenerationDeps } from './generation-deps.js';
@@ -145,6 +146,25 @@ export class GenerationService {
       caller,
       input,
       signal,
+    );
+  }
+
+  /**
+   * A speech session whose text arrives while it is spoken (`/api/v1/tts/ws`, `speech-session.ts`):
+   * one record and one charge for everything it speaks. `onAudio` gets the encoded bytes.
+   */
+  openSession(caller: Caller, input: SessionInput, signal: AbortSignal, onAudio: (bytes: Buffer) => void): Promise<SpeechSession> {
+    return openSpeechSession(
+      {
+        ...this.deps,
+        queue: this.deps.localQueue,
+        recorded: (row) => this.scheduleUpload(row),
+        balance: async (accountId) => (await this.deps.store.findPoints(accountId)) ?? 0,
+      },
+      caller,
+      input,
+      signal,
+      onAudio,
     );
   }
 
