@@ -280,6 +280,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('voice_refinements_status').on('voice_refinements').columns(['status', 'created_at']).execute();
     },
   },
+  '0010_generation_text': {
+    async up(db: Kysely<unknown>) {
+      // The text a generation spoke, as the request gave it (history in the API and Studio; deleted
+      // with the generation). Null for generations made before this column existed.
+      await db.schema.alterTable('generations').addColumn('text', 'text').execute();
+    },
+  },
 };
 
 /** Hands Kysely's Migrator the in-code migrations, in name order. */

@@ -141,6 +141,8 @@ export interface GenerationRow {
   audio_bytes: number;
   url_token: string;
   words: string | null;
+  /** The text spoken, as the request gave it (migration 0010); null on older records. */
+  text: string | null;
   error_code: string | null;
   error_message: string | null;
   upload_attempts: number;

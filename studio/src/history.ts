@@ -11,6 +11,8 @@ interface Generation {
   voice_id: string;
   characters: number;
   points_used: number;
+  /** Null on generations made before the service kept the text. */
+  text: string | null;
   created_at: string;
   error?: { message: string };
 }
@@ -28,7 +30,7 @@ export function historyView(): HTMLElement {
     'table',
     { class: 'history' },
     h('caption', {}, 'Your generations, newest first'),
-    h('thead', {}, h('tr', {}, ...['Created', 'Voice', 'Model', 'Characters', 'Points', 'Status', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))),
+    h('thead', {}, h('tr', {}, ...['Created', 'Text', 'Voice', 'Model', 'Characters', 'Points', 'Status', 'Actions'].map((c) => h('th', { scope: 'col' }, c)))),
     body,
   );
   const audio = h('audio', { controls: true, 'aria-label': 'History playback' });
@@ -100,6 +102,8 @@ export function historyView(): HTMLElement {
       'tr',
       { 'data-generation-id': g.id },
       h('td', {}, new Date(g.created_at).toLocaleString()),
+      // The whole text on hover; the cell shows its start.
+      h('td', { class: 'generation-text', title: g.text ?? '' }, g.text === null ? '—' : g.text.length > 80 ? `${g.text.slice(0, 79)}…` : g.text),
       h('td', { class: 'voice-name', title: g.voice_id }, voiceName ?? g.voice_id),
       h('td', {}, g.model),
       h('td', {}, g.characters),

@@ -160,6 +160,11 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
     const voice = row.locator('td.voice-name');
     assert.equal(await voice.textContent(), 'Harper');
     assert.match((await voice.getAttribute('title')) ?? '', /^voice_/);
+    // The text it spoke (issue 31): whole on hover, its start in the cell.
+    const text = row.locator('td.generation-text');
+    const whole = (await text.getAttribute('title')) ?? '';
+    assert.ok(whole.length > 0, 'the generation shows its text');
+    assert.ok(((await text.textContent()) ?? '').startsWith(whole.slice(0, 40)));
     await screenshot(page, 'studio-history');
     // Play: the history player loads this generation and its playhead moves.
     await row.getByRole('button', { name: `Play ${id}` }).click();

@@ -30,6 +30,7 @@ function row(account: Account, createdAt: string, changes: Partial<GenerationRow
     audio_bytes: 100,
     url_token: randomToken(32),
     words: '[]',
+    text: 'Ten chars.',
     error_code: null,
     error_message: null,
     upload_attempts: 1,
@@ -110,8 +111,9 @@ describe('GET /api/v1/tts (history)', () => {
     assert.equal(first.id, made.body.id);
     assert.deepEqual(
       Object.keys(first).sort(),
-      ['audio_url', 'captions_url', 'characters', 'created_at', 'format', 'id', 'model', 'points_used', 'status', 'stream_url', 'voice_id'],
+      ['audio_url', 'captions_url', 'characters', 'created_at', 'format', 'id', 'model', 'points_used', 'status', 'stream_url', 'text', 'voice_id'],
     );
+    assert.equal(first.text, 'History, please.', 'the text as the request gave it');
     assert.equal(first.model, 'v-lite');
     assert.equal(first.voice_id, US.id);
     assert.equal(first.format, 'WAV');

@@ -1879,6 +1879,8 @@ export interface paths {
                                 points_used: number;
                                 status: "pending" | "ready" | "failed";
                                 stream_url: string;
+                                /** @description The text spoken, as the request gave it (null on generations made before voicelib kept it); deleted with the generation */
+                                text: string | null;
                                 voice_id: string;
                             }[];
                             has_more: boolean;
@@ -5374,10 +5376,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The caller's generations, newest first (ElevenLabs-compatible)
-         * @description The text is not stored, so `text` is null.
-         */
+        /** The caller's generations, newest first (ElevenLabs-compatible) */
         get: {
             parameters: {
                 query?: {

@@ -186,6 +186,8 @@ export function pendingRow(
     durationSeconds: number;
     audioBytes: number;
     words: readonly WordTiming[];
+    /** The text spoken, as the request gave it. */
+    text: string;
   },
 ): GenerationRow {
   return {
@@ -207,6 +209,7 @@ export function pendingRow(
     audio_bytes: result.audioBytes,
     url_token: randomToken(32),
     words: JSON.stringify(result.words),
+    text: result.text,
     error_code: null,
     error_message: null,
     upload_attempts: 0,

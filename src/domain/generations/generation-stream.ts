@@ -153,6 +153,7 @@ export async function streamGeneration(
       durationSeconds: seconds,
       audioBytes: bytes,
       words,
+      text: input.text,
     });
     // The record and the settled charge commit together, as on the JSON route.
     await reservation.settle(points, (tx) => tx.insertGeneration(row));

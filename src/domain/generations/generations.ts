@@ -106,6 +106,7 @@ export class GenerationService {
         durationSeconds: speech.durationSeconds,
         audioBytes: data.length,
         words: speech.words,
+        text: input.text,
       });
       const row: GenerationRow = storeAt
         ? { ...pending, status: 'ready', upload_attempts: 1, ready_at: pending.created_at }

@@ -177,6 +177,7 @@ export async function startLongSpeech(
           durationSeconds: totalSamples / LONG_SPEECH_SAMPLE_RATE,
           audioBytes: data.length,
           words,
+          text: input.text,
         },
       );
       await deps.record(row, data, paid.reservation);

@@ -93,6 +93,7 @@ export async function openSpeechSession(
   let engine: string | null = null;
   let last: PreparedGeneration = probe;
   let ended: Promise<GenerationRow | null> | null = null;
+  const spokenText: string[] = [];
 
   return {
     id,
@@ -126,6 +127,7 @@ export async function openSpeechSession(
         }
         // As on the native stream: a phrase cut short counts the share of it that was synthesized.
         const total = utterance.spokenCharacters;
+        if (done > 0) spokenText.push(phrase);
         characters += done >= total ? prepared.markup.characterCount : Math.ceil((prepared.markup.characterCount * done) / Math.max(1, total));
       });
     },
@@ -146,6 +148,7 @@ export async function openSpeechSession(
             durationSeconds: seconds,
             audioBytes: bytes,
             words,
+            text: spokenText.join(' '),
           });
           await paid.reservation.settle(points, (tx) => tx.insertGeneration(row));
           deps.generated?.(row.model, row.engine);

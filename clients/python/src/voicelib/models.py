@@ -133,6 +133,7 @@ class GenerationRecord(TypedDict, total=False):
     voice_id: str
     characters: int
     points_used: int
+    text: Optional[str]  # None on generations made before the service kept the text
     created_at: str
     error: ApiErrorBody
 

@@ -67,7 +67,7 @@ function historyItem(row: GenerationRow) {
     request_id: row.id,
     voice_id: row.voice_id,
     model_id: row.model,
-    text: null,
+    text: row.text,
     date_unix: Math.floor(Date.parse(row.created_at) / 1000),
     character_count_change_from: 0,
     character_count_change_to: row.characters,
@@ -119,7 +119,6 @@ export const elevenLabsAccountRoutes: FastifyPluginAsyncTypebox<{ accounts: Acco
     {
       schema: {
         summary: "The caller's generations, newest first (ElevenLabs-compatible)",
-        description: 'The text is not stored, so `text` is null.',
         tags: ['elevenlabs'],
         querystring: Type.Object({
           page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),

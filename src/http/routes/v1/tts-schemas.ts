@@ -126,6 +126,9 @@ export const HistoryItem = Type.Object({
   voice_id: Type.String(),
   characters: Type.Integer({ description: 'Characters counted for the cost (tags included)' }),
   points_used: Type.Integer(),
+  text: Type.Union([Type.String(), Type.Null()], {
+    description: 'The text spoken, as the request gave it (null on generations made before voicelib kept it); deleted with the generation',
+  }),
   created_at: Type.String({ description: 'ISO 8601' }),
   error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
 });

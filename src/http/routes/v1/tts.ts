@@ -115,6 +115,7 @@ export const ttsRoutes: FastifyPluginAsyncTypebox<{ generations: GenerationServi
             voice_id: row.voice_id,
             characters: row.characters,
             points_used: row.points_used,
+            text: row.text,
             created_at: row.created_at,
           })),
         ),
