@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import tls from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -44,6 +47,20 @@ describe('ElevenLabs-compatible API with the official Python SDK', () => {
     const poor = await server.createAccount('pro', 1);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vl-el-'));
     const recording = path.join(dir, 'recording.wav');
+    // TLS in front of the server for the SDK's wss-only WebSocket helper: a self-signed certificate for 127.0.0.1.
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const port = Number(new URL(server.url).port);
+    const proxy = tls.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (front) => {
+      const back = net.connect(port, '127.0.0.1');
+      front.pipe(back).pipe(front);
+      front.on('error', () => back.destroy());
+      back.on('error', () => front.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
+    const tlsUrl = `https://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     fs.writeFileSync(recording, await speechWav(server, account.api_key, presetFor('en-US', 'male').id, CLONE_SCRIPT));
     try {
       const result = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test/python/test_elevenlabs_client.py'], {
@@ -52,12 +69,15 @@ describe('ElevenLabs-compatible API with the official Python SDK', () => {
         VOICELIB_POOR_KEY: poor.api_key,
         VOICELIB_VOICE: presetFor('en-US').id,
         VOICELIB_RECORDING: recording,
+        VOICELIB_TLS_URL: tlsUrl,
+        SSL_CERT_FILE: cert,
         PYTHONDONTWRITEBYTECODE: '1',
       });
       assert.equal(result.code, 0, result.out);
-      assert.match(result.out, /7 passed/);
+      assert.match(result.out, /8 passed/);
       assert.doesNotMatch(result.out, /skipped|failed/);
     } finally {
+      proxy.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

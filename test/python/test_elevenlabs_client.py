@@ -97,6 +97,21 @@ def test_instant_voice_clone_speaks_and_is_deleted():
     assert err.value.status_code == 404
 
 
+def test_convert_realtime_streams_text_over_the_websocket():
+    # The SDK's only TTS WebSocket helper; it always connects with wss://, so the test puts TLS in
+    # front of the server (VOICELIB_TLS_URL, its certificate trusted through SSL_CERT_FILE).
+    realtime = ElevenLabs(api_key=KEY, base_url=os.environ["VOICELIB_TLS_URL"])
+
+    def tokens():
+        for word in "Streaming text, word by word, into the socket. It answers with audio.".split(" "):
+            yield word + " "
+
+    audio = b"".join(realtime.text_to_speech.convert_realtime(VOICE, text=tokens(), model_id="v-lite"))
+    stream = probe(audio)
+    assert stream["codec_name"] == "mp3"
+    assert stream["sample_rate"] == "44100"
+
+
 def test_errors_are_api_errors_with_the_detail_body():
     with pytest.raises(ApiError) as err:
         b"".join(client().text_to_speech.convert("voice_nobody", text=TEXT))
