@@ -155,4 +155,21 @@ describe('native speech WebSocket /api/v1/tts/ws', () => {
     assert.ok(row.characters > 0 && row.characters < sentences.length, `${row.characters} of ${sentences.length} characters`);
     await until('only that is charged', async () => (await points(server, poorer.api_key)) === 5000 - row.points_used, 10_000);
   });
+
+  test('a reader that stops reading holds the synthesis: the server does not make audio faster than it is taken', async () => {
+    const slow = await server.createAccount('pro', 100_000);
+    const c = await open(server, `?voice=${VOICE}&model=v-lite&format=PCM&sample_rate=48000`, { authorization: `Bearer ${slow.api_key}` });
+    // 60 sentences are about 17 MB of 48 kHz PCM; the client stops reading after the first audio.
+    const sentences = Array.from({ length: 60 }, (_, i) => `This is sentence ${i + 1}, spoken for a reader that has stopped reading.`);
+    for (let i = 0; i < sentences.length; i += 10) c.ws.send(JSON.stringify({ type: 'text', text: `${sentences.slice(i, i + 10).join(' ')} ` }));
+    c.ws.send(JSON.stringify({ type: 'flush' }));
+    await until('audio arrives', async () => c.audio.length > 0, 30_000);
+    (c.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    await sleep(8000);
+    c.ws.terminate();
+    await until('the session is recorded', async () => (await server.request('GET', '/api/v1/tts?limit=1', { key: slow.api_key })).body.generations.length === 1, 15_000);
+    const row = (await server.request('GET', '/api/v1/tts?limit=1', { key: slow.api_key })).body.generations[0];
+    const total = sentences.join(' ').length;
+    assert.ok(row.characters < total / 2, `${row.characters} of ${total} characters synthesized for a reader that read almost nothing`);
+  });
 });
