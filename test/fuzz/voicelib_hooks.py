@@ -2,7 +2,8 @@
 
 Two checks beyond Schemathesis's own:
 - error_shape: every error answer has the contract's body, {"error": {"code", "message"}}, or on the
-  OpenAI-compatible /v1/* routes OpenAI's {"error": {"message", "type", "param", "code"}}.
+  OpenAI-compatible /v1/* routes OpenAI's {"error": {"message", "type", "param", "code"}}, or on the
+  ElevenLabs-compatible ones (and any request sending xi-api-key) ElevenLabs' {"detail": {"status", "message"}}.
 - no_state_change_on_4xx: a 4xx changed nothing. Before every call the harness's state endpoint
   (VOICELIB_FUZZ_STATE_URL) is asked for a digest of balances, ledger, slots used, generations, voices,
   design previews, reservations and keys; after a 4xx it is asked again and both must be equal. The
@@ -11,6 +12,7 @@ Two checks beyond Schemathesis's own:
 """
 import json
 import os
+import re
 import urllib.request
 
 import schemathesis
@@ -42,11 +44,20 @@ def error_shape(ctx, response, case):
     if response.status_code < 400:
         return None
     body = _json(response)
+    path = case.operation.path
+    headers = {k.lower(): v for k, v in (case.headers or {}).items()}
+    if re.match(r"^/v[12]/(text-to-speech|voices|user|history)(/|$)", path) or "xi-api-key" in headers:
+        assert isinstance(body, dict) and isinstance(body.get("detail"), dict), (
+            f"ElevenLabs-shaped error without a detail object: {response.content[:200]!r}"
+        )
+        detail = body["detail"]
+        assert isinstance(detail.get("status"), str) and detail["status"], f"detail without a status: {detail}"
+        assert isinstance(detail.get("message"), str) and detail["message"], f"detail without a message: {detail}"
+        return None
     assert isinstance(body, dict) and isinstance(body.get("error"), dict), (
         f"error answer without an error object: {response.content[:200]!r}"
     )
     error = body["error"]
-    path = case.operation.path
     if path.startswith("/v1/"):
         keys = {"message", "type", "param", "code"}
         assert keys <= set(error), f"OpenAI-shaped error lacks {sorted(keys - set(error))}: {error}"

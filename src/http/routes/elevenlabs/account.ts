@@ -91,7 +91,7 @@ export const elevenLabsAccountRoutes: FastifyPluginAsyncTypebox<{ accounts: Acco
     { schema: { summary: 'The caller (ElevenLabs-compatible)', tags: ['elevenlabs'], response: { 200: Loose, ...elevenLabsErrors() } } },
     async (request, reply) => {
       const { me, ...sub } = await subscription(accounts, request.caller);
-      return reply.serializer(JSON.stringify).send({
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({
         user_id: me.account_id,
         workspace_id: me.workspace?.id ?? me.account_id,
         subscription: sub,
@@ -110,7 +110,7 @@ export const elevenLabsAccountRoutes: FastifyPluginAsyncTypebox<{ accounts: Acco
     { schema: { summary: "The caller's plan and balance (ElevenLabs-compatible)", tags: ['elevenlabs'], response: { 200: Loose, ...elevenLabsErrors() } } },
     async (request, reply) => {
       const { me: _me, ...sub } = await subscription(accounts, request.caller);
-      return reply.serializer(JSON.stringify).send({ ...sub, open_invoices: [], has_open_invoices: false });
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ ...sub, open_invoices: [], has_open_invoices: false });
     },
   );
 
@@ -137,7 +137,7 @@ export const elevenLabsAccountRoutes: FastifyPluginAsyncTypebox<{ accounts: Acco
         ...(q.start_after_history_item_id !== undefined ? { afterId: q.start_after_history_item_id } : {}),
         filters: { ...(q.voice_id !== undefined ? { voice_id: q.voice_id } : {}), ...(model !== undefined ? { model } : {}) },
       });
-      return reply.serializer(JSON.stringify).send({
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({
         history: page.rows.map(historyItem),
         has_more: page.hasMore,
         last_history_item_id: page.rows.at(-1)?.id ?? null,

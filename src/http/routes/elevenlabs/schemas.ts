@@ -53,6 +53,7 @@ export const ElevenLabsError = Type.Object({
   detail: Type.Object({ status: Type.String(), message: Type.String(), param: Type.Optional(Type.String()) }),
 });
 
+/** As on the native routes: 400 (a URL with %00), 401, 403, 414 (a URL over 8 KiB), 422 (a bad query), 429, 500. */
 export function elevenLabsErrors(...statuses: number[]) {
-  return Object.fromEntries([401, 429, 500, ...statuses].map((s) => [s, ElevenLabsError]));
+  return Object.fromEntries([400, 401, 403, 414, 422, 429, 500, ...statuses].map((s) => [s, ElevenLabsError]));
 }

@@ -7,7 +7,7 @@ import { modelForElevenLabs } from '../../../domain/generations/elevenlabs-names
 import { type GenerationService, warningsHeader } from '../../../domain/generations/generations.js';
 import type { StreamedGeneration } from '../../../domain/generations/generation-stream.js';
 import { type AlignmentCursor, type CharacterAlignment, alignCharacters } from '../../../speech/alignment.js';
-import { ELEVENLABS_SPEECH, GENERATION_ID, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';
+import { AUDIO_CONTENT, ELEVENLABS_SPEECH, GENERATION_ID, VOICE_ENGINE, WARNINGS } from '../../response-headers.js';
 import { refuseNulOutsideText } from '../v1/tts-schemas.js';
 import { type OutputFormat, parseOutputFormat } from './output-format.js';
 import { TextToSpeechBody, TextToSpeechQuery, VoiceIdParams, WithTimestamps, elevenLabsErrors } from './schemas.js';
@@ -97,7 +97,11 @@ export const elevenLabsTtsRoutes: FastifyPluginAsyncTypebox<{ generations: Gener
   };
   const headers = { ...ELEVENLABS_SPEECH, ...GENERATION_ID, ...VOICE_ENGINE, ...WARNINGS };
   const audioAnswer = {
-    200: Type.Unsafe({ description: 'Audio bytes in `output_format` (pcm, ulaw and alaw headerless), chunked as made', headers }),
+    200: Type.Unsafe({
+      description: 'Audio bytes in `output_format` (pcm, ulaw and alaw headerless), chunked as made',
+      content: { ...AUDIO_CONTENT, 'audio/basic': AUDIO_CONTENT['audio/pcm'], 'audio/x-alaw-basic': AUDIO_CONTENT['audio/pcm'] },
+      headers,
+    }),
     ...elevenLabsErrors(400, 402, 404, 413, 422, 502, 503),
   };
   const { preValidation, ...schema } = common;
@@ -158,7 +162,14 @@ export const elevenLabsTtsRoutes: FastifyPluginAsyncTypebox<{ generations: Gener
           'Newline-delimited JSON: objects like the with-timestamps answer, each with the next piece of audio and the ' +
           'characters spoken since the line before; times are seconds from the start of the answer.',
         tags: ['elevenlabs'],
-        response: audioAnswer,
+        response: {
+          ...audioAnswer,
+          200: Type.Unsafe({
+            description: 'One JSON object per line: audio_base64, alignment, normalized_alignment',
+            content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+            headers,
+          }),
+        },
       },
     },
     async (request, reply) => {

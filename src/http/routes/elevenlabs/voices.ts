@@ -69,7 +69,7 @@ export const elevenLabsVoiceRoutes: FastifyPluginAsyncTypebox<Options> = async (
     async (request, reply) => {
       const listed = await library.list(request.caller, { limit: 100_000 });
       // The voices carry optional fields the listing schema does not name: sent as they are.
-      return reply.serializer(JSON.stringify).send({ voices: listed.items.map(elevenLabsVoice) });
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send({ voices: listed.items.map(elevenLabsVoice) });
     },
   );
 
@@ -83,7 +83,7 @@ export const elevenLabsVoiceRoutes: FastifyPluginAsyncTypebox<Options> = async (
         response: { 200: Voice, ...elevenLabsErrors(404) },
       },
     },
-    async (request, reply) => reply.serializer(JSON.stringify).send(elevenLabsVoice(await library.find(request.caller, request.params.voice_id))),
+    async (request, reply) => reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(elevenLabsVoice(await library.find(request.caller, request.params.voice_id))),
   );
 
   app.delete(
@@ -93,7 +93,7 @@ export const elevenLabsVoiceRoutes: FastifyPluginAsyncTypebox<Options> = async (
         summary: 'Delete a clone or designed voice (ElevenLabs-compatible)',
         tags: ['elevenlabs'],
         params: VoiceIdParams,
-        response: { 200: Type.Object({ status: Type.Literal('ok') }), ...elevenLabsErrors(404) },
+        response: { 200: Type.Object({ status: Type.Literal('ok') }), ...elevenLabsErrors(403, 404) },
       },
     },
     async (request) => {
@@ -143,7 +143,9 @@ export const elevenLabsVoiceRoutes: FastifyPluginAsyncTypebox<Options> = async (
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('sample_too_large', `The recording is larger than ${MAX_SAMPLE_BYTES} bytes`);
         }
-        throw err;
+        if (err instanceof AppError) throw err;
+        // A body that is not the multipart it says it is (no boundary, cut short, too many parts).
+        throw new AppError('bad_request', `The multipart body could not be read: ${(err as Error).message}`);
       }
       const name = fields['name']?.trim();
       if (!name) throw new AppError('validation_error', 'name is required', { param: 'name' });

@@ -29,7 +29,7 @@ export const openAiModelRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (isElevenLabsRequest(request)) return reply.serializer(JSON.stringify).send(elevenLabsModels() as never);
+      if (isElevenLabsRequest(request)) return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(elevenLabsModels() as never);
       return { object: 'list' as const, data: MODELS };
     },
   );
