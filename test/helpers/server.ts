@@ -130,3 +130,8 @@ async function fetchReusingSafely(url: string, init: RequestInit): Promise<globa
     return fetch(url, init);
   }
 }
+
+/** A key's points balance, as GET /api/v1/ping reports it. */
+export async function points(server: TestServer, key: string): Promise<number> {
+  return (await server.request('GET', '/api/v1/ping', { key })).body.points;
+}

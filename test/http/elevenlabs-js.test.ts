@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { decode, ffprobe } from '../helpers/audio.js';
 import { CLONE_SCRIPT, speechWav } from '../helpers/recordings.js';
-import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import { type Account, type TestServer, points, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
 import { until } from '../helpers/wait.js';
 
@@ -30,10 +30,6 @@ async function rejection(promise: Promise<unknown>): Promise<ElevenLabsError> {
     return error;
   }
   assert.fail('the call succeeded');
-}
-
-async function points(server: TestServer, key: string): Promise<number> {
-  return (await server.request('GET', '/api/v1/ping', { key })).body.points;
 }
 
 describe('ElevenLabs-compatible API with the official npm SDK (@elevenlabs/elevenlabs-js)', () => {

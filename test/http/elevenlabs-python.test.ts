@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,21 +6,10 @@ import tls from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT } from '../helpers/process.js';
+import { runCommand, venvPython } from '../helpers/python.js';
 import { CLONE_SCRIPT, speechWav } from '../helpers/recordings.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 /**
  * The official ElevenLabs Python SDK (`elevenlabs`, pinned in scripts/elevenlabs-requirements.txt)
@@ -36,13 +24,8 @@ describe('ElevenLabs-compatible API with the official Python SDK', () => {
   after(() => server.close());
 
   test('pytest test/python/test_elevenlabs_client.py passes', async (t) => {
-    const venv = await run('bash', [path.join(ROOT, 'scripts', 'elevenlabs-venv.sh')]);
-    if (venv.code === 3 && !process.env['CI']) {
-      t.skip('PyPI is unreachable, so the pinned elevenlabs SDK cannot be installed (scripts/elevenlabs-venv.sh)');
-      return;
-    }
-    assert.equal(venv.code, 0, venv.out);
-    const python = venv.out.trim().split('\n').at(-1)!;
+    const python = await venvPython(t, 'elevenlabs-venv.sh', 'the pinned elevenlabs SDK');
+    if (python === null) return;
     const account = await server.createAccount('pro', 100_000);
     const poor = await server.createAccount('pro', 1);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vl-el-'));
@@ -63,7 +46,7 @@ describe('ElevenLabs-compatible API with the official Python SDK', () => {
     const tlsUrl = `https://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     fs.writeFileSync(recording, await speechWav(server, account.api_key, presetFor('en-US', 'male').id, CLONE_SCRIPT));
     try {
-      const result = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test/python/test_elevenlabs_client.py'], {
+      const result = await runCommand(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test/python/test_elevenlabs_client.py'], {
         VOICELIB_URL: server.url,
         VOICELIB_KEY: account.api_key,
         VOICELIB_POOR_KEY: poor.api_key,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
-import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import { type Account, type TestServer, points, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
 import { until } from '../helpers/wait.js';
 
@@ -21,10 +21,6 @@ function open(server: TestServer, path: string, key: string | null): Promise<{ w
     ws.on('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
     ws.on('error', reject);
   });
-}
-
-async function points(server: TestServer, key: string): Promise<number> {
-  return (await server.request('GET', '/api/v1/ping', { key })).body.points;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

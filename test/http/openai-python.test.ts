@@ -1,20 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT } from '../helpers/process.js';
+import { runCommand, venvPython } from '../helpers/python.js';
 import { type TestServer, startServer } from '../helpers/server.js';
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 /**
  * The official OpenAI Python client against the real server: test/python/test_openai_client.py,
@@ -29,16 +16,11 @@ describe('OpenAI-compatible speech with the official Python client', () => {
   after(() => server.close());
 
   test('pytest test/python/test_openai_client.py passes', async (t) => {
-    const venv = await run('bash', [path.join(ROOT, 'scripts', 'python-venv.sh')]);
-    if (venv.code === 3 && !process.env['CI']) {
-      t.skip('PyPI is unreachable, so the pinned openai Python client cannot be installed (scripts/python-venv.sh)');
-      return;
-    }
-    assert.equal(venv.code, 0, venv.out);
-    const python = venv.out.trim().split('\n').at(-1)!;
+    const python = await venvPython(t, 'python-venv.sh', 'the pinned openai Python client');
+    if (python === null) return;
     const account = await server.createAccount('pro', 100_000);
     const poor = await server.createAccount('pro', 1);
-    const result = await run(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test/python/test_openai_client.py'], {
+    const result = await runCommand(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test/python/test_openai_client.py'], {
       VOICELIB_URL: server.url,
       VOICELIB_KEY: account.api_key,
       VOICELIB_POOR_KEY: poor.api_key,

@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import { Stream } from 'openai/core/streaming';
 import { decode, ffprobe } from '../helpers/audio.js';
 import { KOKORO_SKIP, neuralEnv } from '../helpers/models.js';
-import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import { type Account, type TestServer, points, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
 import { until } from '../helpers/wait.js';
 
@@ -27,10 +27,6 @@ type SpeechEvent = {
 function client(server: TestServer, key: string): OpenAI {
   // No retries: a 429 or 5xx must reach the test as the client's typed error, once.
   return new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0 });
-}
-
-async function points(server: TestServer, key: string): Promise<number> {
-  return (await server.request('GET', '/api/v1/ping', { key })).body.points;
 }
 
 function rms(samples: Float32Array): number {

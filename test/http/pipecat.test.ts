@@ -1,21 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ROOT } from '../helpers/process.js';
+import { runCommand, venvPython } from '../helpers/python.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 /**
  * An agent framework end to end: Pipecat (pinned in scripts/pipecat-requirements.txt) runs a pipeline
@@ -30,15 +17,10 @@ describe('Pipecat drives a pipeline through the ElevenLabs-compatible WebSocket'
   after(() => server.close());
 
   test('two turns come back as audio frames, and the words Pipecat makes from the alignment are the text', async (t) => {
-    const venv = await run('bash', [path.join(ROOT, 'scripts', 'pipecat-venv.sh')]);
-    if (venv.code === 3 && !process.env['CI']) {
-      t.skip('PyPI is unreachable, so the pinned Pipecat cannot be installed (scripts/pipecat-venv.sh)');
-      return;
-    }
-    assert.equal(venv.code, 0, venv.out);
-    const python = venv.out.trim().split('\n').at(-1)!;
+    const python = await venvPython(t, 'pipecat-venv.sh', 'the pinned Pipecat');
+    if (python === null) return;
     const account = await server.createAccount('pro', 100_000);
-    const result = await run(python, ['test/python/pipecat_pipeline.py'], {
+    const result = await runCommand(python, ['test/python/pipecat_pipeline.py'], {
       VOICELIB_URL: server.url,
       VOICELIB_KEY: account.api_key,
       VOICELIB_VOICE: presetFor('en-US').id,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { ffprobe } from '../helpers/audio.js';
-import { type Account, type TestServer, startServer } from '../helpers/server.js';
+import { type Account, type TestServer, points, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
 import { until } from '../helpers/wait.js';
 
@@ -28,10 +28,6 @@ function open(server: TestServer, query: string, headers: Record<string, string>
     ws.on('open', () => resolve({ ws, frames, audio, closed }));
     ws.on('error', reject);
   });
-}
-
-async function points(server: TestServer, key: string): Promise<number> {
-  return (await server.request('GET', '/api/v1/ping', { key })).body.points;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,24 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { type WyomingServer, startWyoming } from '../../src/wyoming/server.js';
 import { encodeEvent } from '../../src/wyoming/protocol.js';
-import { ROOT } from '../helpers/process.js';
-import { type TestServer, startServer } from '../helpers/server.js';
+import { runCommand, venvPython } from '../helpers/python.js';
+import { type TestServer, points, startServer } from '../helpers/server.js';
 import { presetFor } from '../helpers/voices.js';
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 /** Raw bytes to the server; everything it answers until it closes (or `ms` pass). */
 function exchange(port: number, bytes: Buffer, ms = 5000): Promise<string> {
@@ -32,10 +19,6 @@ function exchange(port: number, bytes: Buffer, ms = 5000): Promise<string> {
     setTimeout(() => socket.destroy(), ms).unref();
     socket.write(bytes);
   });
-}
-
-async function points(server: TestServer, key: string): Promise<number> {
-  return (await server.request('GET', '/api/v1/ping', { key })).body.points;
 }
 
 const VOICE = presetFor('en-US').id;
@@ -56,15 +39,10 @@ describe("Home Assistant's Wyoming protocol", () => {
   });
 
   test('the wyoming package client: describe, synthesize, streaming synthesize, an unknown voice', async (t) => {
-    const venv = await run('bash', [path.join(ROOT, 'scripts', 'wyoming-venv.sh')]);
-    if (venv.code === 3 && !process.env['CI']) {
-      t.skip('PyPI is unreachable, so the pinned wyoming package cannot be installed (scripts/wyoming-venv.sh)');
-      return;
-    }
-    assert.equal(venv.code, 0, venv.out);
-    const python = venv.out.trim().split('\n').at(-1)!;
+    const python = await venvPython(t, 'wyoming-venv.sh', 'the pinned wyoming package');
+    if (python === null) return;
     const before = await points(server, key);
-    const result = await run(python, ['test/python/wyoming_client.py'], {
+    const result = await runCommand(python, ['test/python/wyoming_client.py'], {
       WYOMING_PORT: String(wyoming.port),
       VOICELIB_VOICE: VOICE,
       PYTHONDONTWRITEBYTECODE: '1',
