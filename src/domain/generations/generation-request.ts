@@ -209,7 +209,8 @@ export function pendingRow(
     audio_bytes: result.audioBytes,
     url_token: randomToken(32),
     words: JSON.stringify(result.words),
-    text: result.text,
+    // NUL is silent in speech and PostgreSQL refuses it in text: the record keeps the text without it.
+    text: result.text.replaceAll('\u0000', ''),
     error_code: null,
     error_message: null,
     upload_attempts: 0,
