@@ -8,7 +8,7 @@ import type { Caller } from '../accounts/accounts.js';
 import type { PaidWork } from '../accounts/points.js';
 import type { StreamDeps } from './generation-stream.js';
 import { type CreateGenerationInput, type PreparedGeneration, pendingRow, prepareGeneration } from './generation-request.js';
-import { findModel, generationCost } from './models.js';
+import { generationCost } from './models.js';
 
 /**
  * Speech whose text arrives while it is spoken (the native WebSocket, `/api/v1/tts/ws`): phrases
@@ -49,9 +49,7 @@ export async function openSpeechSession(
   signal: AbortSignal,
   onAudio: (bytes: Buffer) => void,
 ): Promise<SpeechSession> {
-  const model = findModel(input.model ?? 'v-pro');
-  if (!model) throw new AppError('unknown_model', `Unknown model "${input.model}"; use v-studio, v-flash, v-pro or v-lite`);
-  // The voice, model and controls are checked now with a word, so a bad socket fails before anything moves.
+  // The voice, model (unknown_model, as prepareGeneration checks it) and controls are checked now with a word, so a bad socket fails before anything moves.
   const probe = await prepareGeneration(deps.voices, caller, { ...input, text: 'Hello.' }, deps);
   const balance = await deps.balance(caller.accountId);
   const budget = Math.min(balance, generationCost(probe.model, MAX_SESSION_CHARACTERS));
