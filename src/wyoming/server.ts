@@ -5,6 +5,7 @@ import type { GenerationService } from '../domain/generations/generations.js';
 import { PhraseBuffer } from '../domain/generations/phrases.js';
 import type { VoiceLibrary } from '../domain/voices/voice-library.js';
 import { AppError, isAppError } from '../errors.js';
+import { countRequest } from '../ratelimit/key-limits.js';
 import type { RateLimiter } from '../ratelimit/rate-limiter.js';
 import { EventReader, WyomingProtocolError, encodeEvent } from './protocol.js';
 
@@ -23,7 +24,6 @@ const SAMPLES_PER_CHUNK = 1024;
 /** A connection that sends nothing for this long is closed. */
 const IDLE_MS = 5 * 60_000;
 const DEFAULT_LANGUAGE = 'en-US';
-const MINUTE_MS = 60_000;
 
 export interface WyomingDeps {
   config: Readonly<Config>;
@@ -165,8 +165,7 @@ class Connection {
   private async speak(voice: string, phrase: string): Promise<void> {
     const caller = await this.caller();
     const { requestsPerMinute } = this.deps.config.rateLimit;
-    const minute = await this.deps.rateLimiter.hit(`min:${caller.keyId}`, requestsPerMinute, MINUTE_MS);
-    if (!minute.allowed) throw new AppError('rate_limited', `Rate limit of ${requestsPerMinute} requests per minute reached`);
+    await countRequest(this.deps.rateLimiter, caller.keyId, requestsPerMinute);
     const abort = new AbortController();
     this.aborts.add(abort);
     try {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { AccountService, Caller } from '../../domain/accounts/accounts.js';
 import { AppError } from '../../errors.js';
+import { countRequest, countVoiceCreation } from '../../ratelimit/key-limits.js';
 import type { RateLimitResult, RateLimiter } from '../../ratelimit/rate-limiter.js';
 
 declare module 'fastify' {
@@ -15,9 +16,6 @@ declare module 'fastify' {
     public?: boolean;
   }
 }
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 
 /** The key: `Authorization: Bearer <key>`, or (where `xiApiKey` is on) ElevenLabs' `xi-api-key: <key>` header. */
 function presentedKey(request: FastifyRequest, xiApiKey: boolean): string | null {
@@ -34,17 +32,6 @@ function setRateHeaders(reply: FastifyReply, result: RateLimitResult) {
   reply.header('RateLimit-Limit', String(result.limit));
   reply.header('RateLimit-Remaining', String(result.remaining));
   reply.header('RateLimit-Reset', String(result.resetSeconds));
-}
-
-function limited(result: RateLimitResult, what: string): AppError {
-  return new AppError('rate_limited', `${what}; try again in ${result.resetSeconds} s`, {
-    headers: {
-      'Retry-After': String(result.resetSeconds),
-      'RateLimit-Limit': String(result.limit),
-      'RateLimit-Remaining': '0',
-      'RateLimit-Reset': String(result.resetSeconds),
-    },
-  });
 }
 
 /**
@@ -76,16 +63,12 @@ export function registerApiAuth(
     else request.log = request.log.child(who);
 
     const { requestsPerMinute, voiceCallsPerHour } = deps.config.rateLimit;
-    const minute = await deps.rateLimiter.hit(`min:${request.caller.keyId}`, requestsPerMinute, MINUTE_MS);
+    const minute = await countRequest(deps.rateLimiter, request.caller.keyId, requestsPerMinute);
     if (minute.warning) request.log.warn(minute.warning);
-    if (!minute.allowed) throw limited(minute, `Rate limit of ${requestsPerMinute} requests per minute reached`);
     setRateHeaders(reply, minute);
 
     if (request.routeOptions.config.voiceCreation) {
-      const hour = await deps.rateLimiter.hit(`hour:${request.caller.keyId}`, voiceCallsPerHour, HOUR_MS);
-      if (!hour.allowed) {
-        throw limited(hour, `Rate limit of ${voiceCallsPerHour} clone and design calls per hour reached`);
-      }
+      const hour = await countVoiceCreation(deps.rateLimiter, request.caller.keyId, voiceCallsPerHour);
       reply.header('X-Voice-RateLimit-Limit', String(hour.limit));
       reply.header('X-Voice-RateLimit-Remaining', String(hour.remaining));
       reply.header('X-Voice-RateLimit-Reset', String(hour.resetSeconds));

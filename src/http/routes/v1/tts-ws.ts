@@ -9,6 +9,7 @@ import type { GenerationService } from '../../../domain/generations/generations.
 import { PhraseBuffer } from '../../../domain/generations/phrases.js';
 import type { SessionInput, SpeechSession } from '../../../domain/generations/speech-session.js';
 import { AppError, isAppError } from '../../../errors.js';
+import { countRequest } from '../../../ratelimit/key-limits.js';
 import type { RateLimiter } from '../../../ratelimit/rate-limiter.js';
 import { errorResponses } from '../../schemas.js';
 
@@ -265,8 +266,7 @@ export const ttsSocketRoutes: FastifyPluginAsyncTypebox<Options> = async (app, o
           } else {
             throw new AppError('unauthorized', 'Send "Authorization: Bearer <key>", or a token from POST /api/v1/tts/ws-token as ?token=');
           }
-          const minute = await rateLimiter.hit(`min:${caller.keyId}`, requestsPerMinute, 60_000);
-          if (!minute.allowed) throw new AppError('rate_limited', `Rate limit of ${requestsPerMinute} requests per minute reached`);
+          await countRequest(rateLimiter, caller.keyId, requestsPerMinute);
         } catch (err) {
           const error = isAppError(err) ? err : new AppError('internal_error', 'Something went wrong on our side');
           if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'error', error: { code: error.code, message: error.message } }));
