@@ -36,3 +36,11 @@ export function modelForElevenLabs(modelId: string | undefined | null): ModelKey
   }
   return mapped as ModelKey;
 }
+
+/**
+ * ElevenLabs' `voice_settings.speed` on voicelib's speed grid: 0.5-1.5 in steps of 0.05, 1 the
+ * voice's own pace (the HTTP schema refuses values outside the range; a socket's are clamped).
+ */
+export function speedForElevenLabs(speed: number): number {
+  return Math.min(1.5, Math.max(0.5, Math.round(speed * 20) / 20));
+}

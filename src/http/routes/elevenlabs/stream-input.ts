@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { wavDataOnly } from '../../../audio/wav.js';
 import type { Caller } from '../../../domain/accounts/accounts.js';
-import { modelForElevenLabs } from '../../../domain/generations/elevenlabs-names.js';
+import { modelForElevenLabs, speedForElevenLabs } from '../../../domain/generations/elevenlabs-names.js';
 import type { GenerationService } from '../../../domain/generations/generations.js';
 import type { ModelKey } from '../../../domain/generations/models.js';
 import { PhraseBuffer } from '../../../domain/generations/phrases.js';
@@ -170,8 +170,7 @@ class InputSession {
     }
     const settings = m['voice_settings'];
     if (settings && typeof settings === 'object' && typeof (settings as { speed?: unknown }).speed === 'number') {
-      const speed = Math.round((settings as { speed: number }).speed * 20) / 20;
-      context.speed = Math.min(1.5, Math.max(0.5, speed));
+      context.speed = speedForElevenLabs((settings as { speed: number }).speed);
     }
     if (m['close_context'] === true) {
       this.closeContext(context, false);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { wavDataOnly } from '../../../audio/wav.js';
-import { modelForElevenLabs } from '../../../domain/generations/elevenlabs-names.js';
+import { modelForElevenLabs, speedForElevenLabs } from '../../../domain/generations/elevenlabs-names.js';
 import { type GenerationService, warningsHeader } from '../../../domain/generations/generations.js';
 import type { StreamedGeneration } from '../../../domain/generations/generation-stream.js';
 import { type AlignmentCursor, type CharacterAlignment, alignCharacters } from '../../../speech/alignment.js';
@@ -15,11 +15,9 @@ import { TextToSpeechBody, TextToSpeechQuery, VoiceIdParams, WithTimestamps, ele
 type Body = Static<typeof TextToSpeechBody>;
 type Query = Static<typeof TextToSpeechQuery>;
 
-/** ElevenLabs' speed on voicelib's grid (0.5-1.5 in steps of 0.05); 1 is the voice's own pace. */
 function speedOf(body: Body): number | undefined {
   const speed = body.voice_settings?.speed;
-  if (speed === undefined || speed === null) return undefined;
-  return Math.round(speed * 20) / 20;
+  return speed === undefined || speed === null ? undefined : speedForElevenLabs(speed);
 }
 
 /** Starts the synthesis; resolves once the first audio exists (errors before it are JSON errors). */
