@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Config, ROLES, type Role, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openMigrated } from './db/database.js';
+import { whenReachable } from './startup-wait.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts/accounts.js';
 import { PgCallerChanges } from './db/pg-caller-changes.js';
@@ -25,8 +26,7 @@ async function openAdmin(config: Readonly<Config>, options: { create?: boolean }
         "server's DATA_DIR (or DATABASE_URL), or run `voicelib migrate` to create a new one there.",
     );
   }
-  const database = await openDatabase(config.databaseUrl);
-  await database.migrate();
+  const database = await whenReachable('The database', config.startupWaitMs, () => openMigrated(config.databaseUrl));
   // On PostgreSQL the running servers' caller caches hear of revocations and plan changes made here.
   const changes = database.dialect === 'postgres' ? new PgCallerChanges(config.databaseUrl, database.db) : undefined;
   const accounts = new AccountService(new Store(database.db), changes ? { changes } : {});

@@ -31,6 +31,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Time allowed to finish in-flight requests after SIGTERM before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** How long start-up waits for an unreachable PostgreSQL, Redis or S3 store (ms; 0: fail at once). */
+  startupWaitMs: number;
   /**
    * Connection timeouts (docs/reliability.md, F5), all in milliseconds: `requestMs` to receive a
    * whole request, body included; `headersMs` to receive its headers; `idleMs` a socket may stay
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 12 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 0, 600_000),
+    startupWaitMs: int('STARTUP_WAIT_SECONDS', 0, 0, 3_600) * 1000,
     timeouts: {
       // 120 s lets a full 12 MB clone upload through at 0.8 Mbit/s; slower senders get 408.
       requestMs: int('REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PcmAudio } from './audio/pcm.js';
 import type { Config, Role } from './config.js';
-import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { type DatabaseHandle, openMigrated } from './db/database.js';
 import { Store } from './db/store.js';
 import { AccountService } from './domain/accounts/accounts.js';
 import { CallerCache, type CallerChanges } from './domain/accounts/caller-cache.js';
@@ -26,6 +26,7 @@ import { InProcessJobQueue } from './queue/in-process-queue.js';
 import { type SpeechQueue, SpeechJobRunner } from './domain/generations/speech-jobs.js';
 import { newId } from './ids.js';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.js';
+import { whenReachable } from './startup-wait.js';
 import type { RateLimiter } from './ratelimit/rate-limiter.js';
 import { EngineRegistry } from './speech/engine-registry.js';
 import { enhanceSpeech } from './speech/enhance.js';
@@ -125,14 +126,17 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     : baseConfig;
   // Shared stores first: an unreachable bucket or Redis fails start-up with a message naming it.
   // Their client libraries (AWS SDK, ioredis, BullMQ: ~9 MB of heap) load only when configured.
-  const blobs: BlobStore = config.s3
-    ? await (await import('./storage/s3-blob-store.js')).S3BlobStore.open(config.s3)
+  // A stack started at once may start this process first: STARTUP_WAIT_SECONDS (startup-wait.ts).
+  const wait = config.startupWaitMs;
+  const s3 = config.s3;
+  const blobs: BlobStore = s3
+    ? await whenReachable('S3', wait, async () => (await import('./storage/s3-blob-store.js')).S3BlobStore.open(s3))
     : new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
-  const rateLimiter: RateLimiter = config.redisUrl
-    ? await (await import('./ratelimit/redis-rate-limiter.js')).RedisRateLimiter.connect(config.redisUrl)
+  const redisUrl = config.redisUrl;
+  const rateLimiter: RateLimiter = redisUrl
+    ? await whenReachable('Redis', wait, async () => (await import('./ratelimit/redis-rate-limiter.js')).RedisRateLimiter.connect(redisUrl))
     : new MemoryRateLimiter();
-  const database = await openDatabase(config.databaseUrl);
-  await database.migrate();
+  const database = await whenReachable('The database', wait, () => openMigrated(config.databaseUrl));
   // Before any reservation is taken: its holder must be seen alive by other processes' sweeps.
   await database.holdLease(processId);
   // Only now, lease held: another process's start-up sweep removes the temp folders of processes

@@ -60,6 +60,18 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
   return openPostgres(url);
 }
 
+/** The database with its schema brought up to date; closed again when that fails (unreachable). */
+export async function openMigrated(url: string): Promise<DatabaseHandle> {
+  const database = await openDatabase(url);
+  try {
+    await database.migrate();
+    return database;
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
 async function openSqlite(file: string): Promise<DatabaseHandle> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const { default: Sqlite } = await import('libsql');
@@ -268,7 +280,9 @@ function handle(db: Db, dialect: 'sqlite' | 'postgres'): DatabaseHandle {
       const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((r) => r.status === 'Error');
       if (error || failed) {
-        throw new Error(`database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+        const reason = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code : undefined;
+        const which = failed ? `migration ${failed.migrationName}` : 'migration';
+        throw new Error(`database ${which} failed${reason ? `: ${reason}` : ''}`, { cause: error });
       }
     },
     async ping() {
