@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { ffprobe } from '../helpers/audio.js';
 import { ROOT } from '../helpers/process.js';
+import { readmeSection } from '../helpers/readme.js';
+import { freePort } from '../helpers/server.js';
+import { healthz } from '../helpers/wait.js';
 
 const run = promisify(execFile);
 
@@ -30,28 +32,35 @@ async function podman(...args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/** README's one-container lines (the Containers section's first block): `podman run` and `podman exec`. */
+function readmeContainerLines(): { run: string[]; exec: string[] } {
+  const block = /```sh\n([\s\S]*?)```/.exec(readmeSection('Containers'))?.[1] ?? '';
+  const lines = block.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim().split(/\s+/));
+  const run = lines.find((w) => w[0] === 'podman' && w[1] === 'run');
+  const exec = lines.find((w) => w[0] === 'podman' && w[1] === 'exec');
+  assert.ok(run && exec, 'README "Containers" starts with a block holding `podman run` and `podman exec` lines');
+  return { run, exec };
 }
 
-async function healthy(url: string, ms: number): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < ms) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return Date.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
+/**
+ * A README line as this test runs it: its container name, a free loopback port, its own volumes and
+ * image tag in place of the README's, and the public URL the port gives. Nothing else changes.
+ */
+function asThisTest(words: string[], port: string): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i += 1) {
+    const word = words[i]!;
+    const previous = words[i - 1];
+    if (previous === '--name' || (words[1] === 'exec' && i === 2)) out.push(NAME);
+    else if (previous === '-p') out.push(`127.0.0.1:${port}:${word.split(':').at(-1)}`);
+    else if (previous === '-v') out.push(word.replace(/^voicelib-(\w+):/, `${NAME}-$1:`));
+    else if (words[1] === 'run' && i === words.length - 1) out.push('-e', `PUBLIC_BASE_URL=http://127.0.0.1:${port}`, TAG);
+    else out.push(word);
   }
-  throw new Error(`${url} did not become healthy within ${ms} ms: ${await podman('logs', '--tail', '30', NAME).catch(() => '')}`);
+  return out;
 }
+
+const healthy = (url: string, ms: number) => healthz(url, ms, () => podman('logs', '--tail', '30', NAME));
 
 describe('the container image (podman)', { skip: SKIP }, () => {
   let url: string;
@@ -64,7 +73,7 @@ describe('the container image (podman)', { skip: SKIP }, () => {
   });
   after(async () => {
     await podman('rm', '--force', '--time', '0', NAME).catch(() => undefined);
-    await podman('volume', 'rm', '--force', VOLUME).catch(() => undefined);
+    for (const volume of [VOLUME, `${NAME}-models`]) await podman('volume', 'rm', '--force', volume).catch(() => undefined);
   });
 
   test('image: size reported, non-root, CLI on the PATH, ffmpeg and onnxruntime load', async (t) => {
@@ -80,16 +89,17 @@ describe('the container image (podman)', { skip: SKIP }, () => {
     assert.equal(ort, 'onnxruntime ok');
   });
 
-  test('runs: healthy, an account made with the CLI inside, speech through the port', async (t) => {
+  test("README's run and exec lines: healthy, an account made with the CLI inside, speech through the port", async (t) => {
     const port = new URL(url).port;
-    await podman('run', '-d', '--name', NAME, '-p', `127.0.0.1:${port}:8080`, '-v', `${VOLUME}:/data`,
-      '-e', `PUBLIC_BASE_URL=${url}`, '-e', 'SHUTDOWN_TIMEOUT_MS=30000', TAG);
+    const { run: runLine, exec: execLine } = readmeContainerLines();
+    await podman(...asThisTest(runLine, port));
     const ms = await healthy(url, 120_000);
     t.diagnostic(`cold start to healthy: ${ms} ms`);
     const health = spawnSync('podman', ['healthcheck', 'run', NAME], { env });
     assert.equal(health.status, 0, `HEALTHCHECK: ${health.stderr}`);
-    const account = JSON.parse(await podman('exec', NAME, 'voicelib', 'admin', 'account', 'create', '--plan', 'pro', '--points', '1000', '--json'));
-    key = account.api_key;
+    const made = await podman(...asThisTest(execLine, port));
+    key = /api_key:\s*(\S+)/.exec(made)?.[1] ?? '';
+    assert.match(key, /\S{20,}/, made);
     const voices = (await (await fetch(`${url}/api/v1/voices?language=en-US&limit=1`, { headers: { authorization: `Bearer ${key}` } })).json()) as any;
     const res = await fetch(`${url}/api/v1/tts/stream`, {
       method: 'POST',

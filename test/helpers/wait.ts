@@ -19,3 +19,17 @@ export async function untilValue<T>(what: string, probe: () => Promise<T | undef
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
+
+/**
+ * Polls `url`/healthz until it answers 200; resolves with the milliseconds that took. On timeout the
+ * error carries `logs()` (the container's last lines).
+ */
+export async function healthz(url: string, timeoutMs: number, logs: () => Promise<string>): Promise<number> {
+  const started = Date.now();
+  try {
+    await until(`${url}/healthz`, async () => (await fetch(`${url}/healthz`).catch(() => null))?.ok === true, timeoutMs);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}: ${await logs().catch(() => '')}`);
+  }
+  return Date.now() - started;
+}
