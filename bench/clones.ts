@@ -33,6 +33,7 @@ import { freshDatabase } from '../test/helpers/database.js';
 import { startServer, type TestServer } from '../test/helpers/server.js';
 import { REPO, table } from './common.js';
 import { nisqaScores } from './nisqa.js';
+import { KIT, errorRate, kitPython, recognize } from './voice-metrics.js';
 import { modelFolders } from './setup.js';
 
 /** Four everyday sentences per language: Harvard list 1 in English, plain statements elsewhere. */
@@ -71,9 +72,7 @@ mkdirSync(work, { recursive: true });
 const cache = process.env['VOICELIB_CACHE'] ?? path.join(process.env['HOME'] ?? tmpdir(), '.cache', 'voicelib');
 const recordingsDir = path.join(cache, 'bench-recordings');
 execFileSync('bash', [path.join(REPO, 'scripts', 'fetch-bench-recordings.sh'), recordingsDir], { stdio: 'inherit' });
-const kit = path.resolve(REPO, '../shared/voice-metrics');
-execFileSync('bash', [path.join(kit, 'setup.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
-const python = path.join(process.env['VM_VENV'] ?? path.join(process.env['TMPDIR'] ?? '/tmp', 'vm-venv'), 'bin', 'python');
+const python = kitPython() ?? (() => { throw new Error(`The voice-metrics kit is not at ${KIT}`); })();
 
 const recordings = (JSON.parse(readFileSync(path.join(recordingsDir, 'recordings.json'), 'utf8')) as Recording[]).filter(
   (r) => only === undefined || only.includes(r.name),
@@ -91,7 +90,7 @@ const base = (tag: string) => tag.split('-')[0]!;
 
 /** Each file's similarity to `reference` on the kit's second encoder (sim2.py). */
 function secondEncoder(reference: string, files: string[]): number[] {
-  const out = execFileSync(python, [path.join(kit, 'sim2.py'), reference, ...files], { encoding: 'utf8' });
+  const out = execFileSync(python, [path.join(KIT, 'sim2.py'), reference, ...files], { encoding: 'utf8' });
   const results = (JSON.parse(out) as { results: Array<{ similarity: number }> }).results;
   return results.map((r) => r.similarity);
 }
@@ -99,11 +98,7 @@ function secondEncoder(reference: string, files: string[]): number[] {
 /** Corpus WER (Whisper base) of clips saying `texts`. */
 function wordErrorRate(files: string[], texts: string[], language: string): number {
   const items = files.map((file, i) => ({ file, text: texts[i]!, lang: base(language) }));
-  const batch = path.join(work, `wer-${Date.now()}.json`);
-  writeFileSync(batch, JSON.stringify(items));
-  const out = execFileSync(python, [path.join(kit, 'wer.py'), '--batch', batch], { encoding: 'utf8' });
-  const summary = (JSON.parse(out) as { summary: Record<string, number> }).summary;
-  return summary['wer_corpus'] ?? summary['cer_corpus'] ?? Number.NaN;
+  return errorRate(recognize(python, items, path.join(work, `wer-${Date.now()}.json`)));
 }
 
 async function speak(server: TestServer, key: string, voice: string, texts: string[]): Promise<PcmAudio[]> {
