@@ -10,8 +10,15 @@ const HOUR_MS = 3_600_000;
  * calls against the hourly one too. A refused count is a `rate_limited` error carrying the
  * `Retry-After` and `RateLimit-*` headers the HTTP transport sends.
  */
-export async function countRequest(limiter: RateLimiter, keyId: string, perMinute: number): Promise<RateLimitResult> {
+export async function countRequest(
+  limiter: RateLimiter,
+  keyId: string,
+  perMinute: number,
+  warn?: (message: string) => void,
+): Promise<RateLimitResult> {
   const minute = await limiter.hit(`min:${keyId}`, perMinute, MINUTE_MS);
+  // Said whether or not the request is let through: the answer came from memory, Redis being away.
+  if (minute.warning) warn?.(minute.warning);
   if (!minute.allowed) throw limited(minute, `Rate limit of ${perMinute} requests per minute reached`);
   return minute;
 }

@@ -63,8 +63,7 @@ export function registerApiAuth(
     else request.log = request.log.child(who);
 
     const { requestsPerMinute, voiceCallsPerHour } = deps.config.rateLimit;
-    const minute = await countRequest(deps.rateLimiter, request.caller.keyId, requestsPerMinute);
-    if (minute.warning) request.log.warn(minute.warning);
+    const minute = await countRequest(deps.rateLimiter, request.caller.keyId, requestsPerMinute, (warning) => request.log.warn(warning));
     setRateHeaders(reply, minute);
 
     if (request.routeOptions.config.voiceCreation) {
