@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { ffprobe } from '../helpers/audio.js';
 import { ROOT } from '../helpers/process.js';
-import { readmeSection } from '../helpers/readme.js';
+import { PODMAN_ENV, PODMAN_SKIP, podman, readmeContainerCommands } from '../helpers/podman.js';
 import { freePort } from '../helpers/server.js';
 import { healthz } from '../helpers/wait.js';
 
@@ -22,47 +21,30 @@ const run = promisify(execFile);
  * flight keeps the ledger exact, and the stack comes back with every record and audio file.
  * Skips, saying why, where podman or podman-compose is missing (outside CI). docs/containers.md.
  */
-const PODMAN = spawnSync('podman', ['--version']).status === 0;
 const COMPOSE = spawnSync('podman-compose', ['version']).status === 0;
-const SKIP = !PODMAN
-  ? 'podman is not installed (Debian: podman buildah mmdebstrap uidmap fuse-overlayfs slirp4netns netavark runc)'
-  : !COMPOSE
-    ? 'podman-compose is not installed (Debian: podman-compose)'
-    : false;
-const SHARED_CONF = path.resolve(ROOT, '../shared/scripts/containers.conf');
+const SKIP = PODMAN_SKIP || (COMPOSE ? false : 'podman-compose is not installed (Debian: podman-compose)');
 const IMAGE = 'localhost/voicelib:test';
 const PROJECT = `vlcompose${process.pid}`;
 
-/** README's stack commands: the `podman-compose` lines of the Containers section's second block. */
-function readmeStackCommands(): string[] {
-  const section = readmeSection('Containers');
-  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  const stack = blocks.find((b) => b.includes('podman-compose up -d'));
-  assert.ok(stack, 'README "Containers" has a block with the stack commands (podman-compose up -d)');
-  return stack
-    .split('\n')
-    .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter((line) => /^(\w+=\S+ )*podman-compose /.test(line));
+/** README's stack commands: its `podman-compose` lines (with any VAR=value before them). */
+function readmeStackCommands(): string[][] {
+  const commands = readmeContainerCommands().filter((words) => words[words.findIndex((w) => !/^\w+=/.test(w))] === 'podman-compose');
+  assert.ok(commands.some((w) => w.join(' ') === 'podman-compose up -d'), 'README "Containers" has the stack commands (podman-compose up -d)');
+  return commands;
 }
 
 describe('the compose stack (podman-compose)', { skip: SKIP }, () => {
-  let env: NodeJS.ProcessEnv;
+  let env: NodeJS.ProcessEnv = PODMAN_ENV;
   let url: string;
   let key: string;
   let voice: string;
   const commands = COMPOSE ? readmeStackCommands() : [];
   const container = (service: string, n = 1) => `${PROJECT}_${service}_${n}`;
 
-  async function podman(...args: string[]): Promise<string> {
-    const { stdout } = await run('podman', args, { env, maxBuffer: 1 << 24, timeout: 900_000 });
-    return stdout.trim();
-  }
-
   /** A README line, run in the repository with this test's project name. */
   async function readme(pattern: RegExp): Promise<string> {
-    const line = commands.find((c) => pattern.test(c));
-    assert.ok(line, `README's stack commands include ${pattern}`);
-    const words = line.split(/\s+/);
+    const words = commands.find((c) => pattern.test(c.join(' ')));
+    assert.ok(words, `README's stack commands include ${pattern}`);
     const assignments = Object.fromEntries(words.filter((w) => /^\w+=/.test(w)).map((w) => w.split('=', 2) as [string, string]));
     const args = words.slice(words.indexOf('podman-compose') + 1);
     const { stdout } = await run('podman-compose', ['-p', PROJECT, ...args], {
@@ -86,7 +68,6 @@ describe('the compose stack (podman-compose)', { skip: SKIP }, () => {
       .catch((err: unknown): { status: number; body: any } => ({ status: 0, body: String(err) }));
 
   before(async () => {
-    env = { ...process.env, ...(existsSync(SHARED_CONF) && !process.env['CONTAINERS_CONF'] ? { CONTAINERS_CONF: SHARED_CONF } : {}) };
     const built = await run('bash', [path.join(ROOT, 'scripts', 'build-image.sh'), IMAGE], { env, maxBuffer: 1 << 26, timeout: 1_800_000 });
     assert.equal(built.stdout.trim().split('\n').at(-1), IMAGE);
     const stack = (await run('bash', [path.join(ROOT, 'scripts', 'build-stack-images.sh')], { env, maxBuffer: 1 << 26, timeout: 900_000 })).stdout.trim();

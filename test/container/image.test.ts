@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { ffprobe } from '../helpers/audio.js';
 import { ROOT } from '../helpers/process.js';
-import { readmeSection } from '../helpers/readme.js';
+import { PODMAN_ENV, PODMAN_SKIP, podman, readmeContainerCommands } from '../helpers/podman.js';
 import { freePort } from '../helpers/server.js';
 import { healthz } from '../helpers/wait.js';
 
@@ -18,27 +17,18 @@ const run = promisify(execFile);
  * with a request in flight, and a restart that keeps every record and file. Skips, saying why, where
  * podman is missing (outside CI). docs/containers.md.
  */
-const PODMAN = spawnSync('podman', ['--version']).status === 0;
-const SKIP = PODMAN ? false : 'podman is not installed (Debian: podman buildah mmdebstrap uidmap fuse-overlayfs slirp4netns netavark runc)';
-/** These VMs need podman settings of their own (runc, rlimits): the shared recipe's, where present. */
-const SHARED_CONF = path.resolve(ROOT, '../shared/scripts/containers.conf');
-const env = { ...process.env, ...(existsSync(SHARED_CONF) && !process.env['CONTAINERS_CONF'] ? { CONTAINERS_CONF: SHARED_CONF } : {}) };
+const SKIP = PODMAN_SKIP;
 const TAG = 'localhost/voicelib:test';
 const NAME = `voicelib-test-${process.pid}`;
 const VOLUME = `${NAME}-data`;
-
-async function podman(...args: string[]): Promise<string> {
-  const { stdout } = await run('podman', args, { env, maxBuffer: 1 << 24, timeout: 900_000 });
-  return stdout.trim();
-}
+const env = PODMAN_ENV;
 
 /** README's one-container lines (the Containers section's first block): `podman run` and `podman exec`. */
 function readmeContainerLines(): { run: string[]; exec: string[] } {
-  const block = /```sh\n([\s\S]*?)```/.exec(readmeSection('Containers'))?.[1] ?? '';
-  const lines = block.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim().split(/\s+/));
+  const lines = readmeContainerCommands();
   const run = lines.find((w) => w[0] === 'podman' && w[1] === 'run');
   const exec = lines.find((w) => w[0] === 'podman' && w[1] === 'exec');
-  assert.ok(run && exec, 'README "Containers" starts with a block holding `podman run` and `podman exec` lines');
+  assert.ok(run && exec, 'README "Containers" has `podman run` and `podman exec` lines');
   return { run, exec };
 }
 

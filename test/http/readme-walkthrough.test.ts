@@ -8,7 +8,7 @@ import { CLI } from '../helpers/process.js';
 import { CLONE_SCRIPT, convert, speechWav } from '../helpers/recordings.js';
 import { type TestServer, startServer } from '../helpers/server.js';
 import { type ShellResult, type ShellSession, shellSession } from '../helpers/shell.js';
-import { readmeSection } from '../helpers/readme.js';
+import { readmeCommands } from '../helpers/readme.js';
 import { presetFor } from '../helpers/voices.js';
 
 /**
@@ -52,26 +52,6 @@ const SUBSTITUTIONS: Array<{ from: string; to: (server: TestServer, seen: Seen) 
 function need(value: string | undefined, what: string): string {
   if (value === undefined) throw new Error(`README walk-through: a placeholder needs ${what}, and none was printed`);
   return value;
-}
-
-/** The ```sh blocks of a `## heading` section, each split into commands (a trailing `\` continues one). */
-function readmeCommands(heading: string): string[] {
-  const section = readmeSection(heading);
-  const blocks = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
-  assert.ok(blocks.length > 0, `README.md "## ${heading}" has no sh block any more: update this test`);
-  const commands: string[] = [];
-  for (const block of blocks) {
-    let current = '';
-    for (const line of block.split('\n')) {
-      if (current === '' && line.trim() === '') continue;
-      current += current === '' ? line : `\n${line}`;
-      if (!line.endsWith('\\')) {
-        commands.push(current);
-        current = '';
-      }
-    }
-  }
-  return commands;
 }
 
 /** Parses what looks like JSON; undefined for anything else (audio, SRT, PLS, empty). */
