@@ -128,7 +128,9 @@ const rows: Row[] = [];
 const groups = new Map<string, Clip[]>();
 for (const clip of clips) {
   const group = `${clip.language}\u0000${clip.model}\u0000${clip.engine}`;
-  groups.set(group, [...(groups.get(group) ?? []), clip]);
+  const members = groups.get(group);
+  if (members) members.push(clip);
+  else groups.set(group, [clip]);
 }
 for (const [group, members] of groups) {
   const [language, model, engine] = group.split('\u0000') as [string, string, string];
