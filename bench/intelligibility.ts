@@ -25,7 +25,7 @@ import { REPO, table } from './common.js';
 import { NEURAL_LANGUAGES, SENTENCES } from './intelligibility-sentences.js';
 import { median, nisqaScores } from './nisqa.js';
 import { modelFolders } from './setup.js';
-import { type Recognized, errorRate, kitPython, recognize } from './voice-metrics.js';
+import { type Recognized, errorRate, kitPython, recognize, scoredInSimplified } from './voice-metrics.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -88,7 +88,10 @@ for (const language of languages) {
 }
 await server.close();
 
-const recognized = recognize(python, clips.map((c) => ({ file: c.file, text: c.text, lang: c.language })), path.join(work, 'batch.json'));
+// Chinese scored on simplified characters (Whisper base often writes traditional ones).
+const recognized = await Promise.all(
+  recognize(python, clips.map((c) => ({ file: c.file, text: c.text, lang: c.language })), path.join(work, 'batch.json')).map(scoredInSimplified),
+);
 const byFile = new Map<string, Recognized>(recognized.map((r) => [r.file, r]));
 
 /** The recognizer on natural speech of the language, where a recording and its text are at hand. */

@@ -19,8 +19,12 @@ export function kitPython(): string | null {
 
 export interface Recognized {
   file: string;
+  lang: string;
   text: string;
   transcript: string;
+  /** Reference and transcript as the kit normalized them before counting errors. */
+  ref_norm: string;
+  hyp_norm: string;
   metric: 'wer' | 'cer';
   errors: number;
   ref_units: number;
@@ -37,4 +41,32 @@ export function recognize(python: string, items: ReadonlyArray<{ file: string; t
 export function errorRate(results: readonly Recognized[]): number {
   const units = results.reduce((sum, r) => sum + r.ref_units, 0);
   return units === 0 ? Number.NaN : results.reduce((sum, r) => sum + r.errors, 0) / units;
+}
+
+/** Edit distance between two sequences of characters (code points). */
+function editDistance(a: readonly string[], b: readonly string[]): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+let toSimplified: ((text: string) => string) | undefined;
+
+/**
+ * A Chinese result scored on simplified characters: Whisper base often writes Mandarin in traditional
+ * characters ("紅綠燈" for "红绿灯"), which the kit's CER counts as errors although the words are the
+ * same. The transcript (as the kit normalized it) is converted with OpenCC's traditional → mainland
+ * table and the character errors counted again; other languages' results are returned unchanged.
+ */
+export async function scoredInSimplified(result: Recognized): Promise<Recognized> {
+  if (result.lang !== 'zh') return result;
+  const convert = (toSimplified ??= (await import('opencc-js/t2cn')).Converter({ from: 't', to: 'cn' }));
+  const hypothesis = convert(result.hyp_norm);
+  return { ...result, hyp_norm: hypothesis, errors: editDistance([...result.ref_norm], [...hypothesis]) };
 }
