@@ -29,7 +29,7 @@ const TEXT =
 
 /** An alignment reference that always fails, so Pico falls back to letter-count timings (no espeak). */
 const NO_REFERENCE: SpeechEngine = {
-  info: { id: 'none', label: 'none', naturalness: 0, realTimeFactor: 0, voices: [] },
+  info: { id: 'none', label: 'none', naturalness: 0, realTimeFactor: 0, tier: 'basic', voices: [] },
   isAvailable: async () => true,
   synthesize: async () => {
     throw new Error('no reference');

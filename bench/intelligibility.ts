@@ -8,7 +8,7 @@
  * at hand (scripts/fetch-bench-recordings.sh), the same recognizer on that natural speech: what the
  * recognizer itself gets wrong.
  *
- *   npm run bench:intelligibility [-- --only en,de] [--presets 3] [--fast] [--no-nisqa] [--json out.json]
+ *   npm run bench:intelligibility [-- --only en,de] [--models v-pro,v-flash,v-lite] [--presets 3] [--fast] [--no-nisqa] [--json out.json]
  *
  * `--fast`: the Kokoro languages, one preset, v-pro, no NISQA (a few minutes).
  * Needs ../shared/voice-metrics (its venv is made by its setup.sh) and, for NISQA, ../shared/quality;
@@ -35,7 +35,7 @@ const option = (name: string) => {
 const fast = args.includes('--fast');
 const withNisqa = !fast && !args.includes('--no-nisqa');
 const presetsPer = Number(option('--presets') ?? (fast ? 1 : 3));
-const models = fast ? ['v-pro'] : ['v-pro', 'v-flash'];
+const models = option('--models')?.split(',') ?? (fast ? ['v-pro'] : ['v-pro', 'v-flash']);
 const languages = option('--only')?.split(',') ?? (fast ? [...NEURAL_LANGUAGES] : Object.keys(SENTENCES));
 const python = kitPython();
 if (python === null) throw new Error('The voice-metrics kit (../shared/voice-metrics) is needed for the recognizer');

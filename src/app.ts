@@ -175,7 +175,7 @@ export async function buildApp(deps: Container, options: AppOptions = {}): Promi
         rateLimiter: deps.rateLimiter,
         requestsPerMinute: config.rateLimit.requestsPerMinute,
       });
-      await v1.register(voiceRoutes, { library: deps.library, clones: deps.clones, designs: deps.designs });
+      await v1.register(voiceRoutes, { library: deps.library, languages: deps.languages, clones: deps.clones, designs: deps.designs });
       await v1.register(lexiconRoutes, { lexicons: deps.lexicons });
     },
     { prefix: '/api/v1' },

@@ -17,6 +17,7 @@ import { IdempotencyStore } from './db/idempotency-store.js';
 import { LexiconStore } from './db/lexicon-store.js';
 import { LexiconService } from './domain/lexicons/lexicons.js';
 import { VoiceLibrary } from './domain/voices/voice-library.js';
+import { LanguageListing } from './domain/voices/language-listing.js';
 import { SocketTokens } from './domain/accounts/socket-tokens.js';
 import { PointsLedger, type ReconcileResult } from './domain/accounts/points.js';
 import { DECODE_LIMITS } from './audio/decode-limits.js';
@@ -63,6 +64,8 @@ export interface Container {
   clones: CloneService;
   designs: DesignService;
   library: VoiceLibrary;
+  /** The language list with the engine tier and intelligibility of each language on this installation. */
+  languages: LanguageListing;
   /** Single-use tokens that open a speech WebSocket from a browser (POST /api/v1/tts/ws-token). */
   socketTokens: SocketTokens;
   idempotency: IdempotencyService;
@@ -256,6 +259,7 @@ export async function buildContainer(baseConfig: Readonly<Config>, role: Role = 
     clones,
     designs,
     library,
+    languages: new LanguageListing(pipeline),
     socketTokens: new SocketTokens(),
     role,
     processId,

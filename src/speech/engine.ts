@@ -78,6 +78,18 @@ export interface EngineInfo {
   /** Rough real-time factor on the reference machine; used to rank engines for speed. */
   realTimeFactor: number;
   /**
+   * `neural`: a trained acoustic model and vocoder (Kokoro, Piper); `basic`: rule-based, formant or
+   * concatenative synthesis (eSpeak NG, Flite, SVOX Pico). `GET /api/v1/voices/languages` reports
+   * the tier of the engine that speaks each language.
+   */
+  tier: 'neural' | 'basic';
+  /**
+   * How well a recognizer understands this engine, per bare language measured: the corpus error rate
+   * of `npm run bench:intelligibility`'s sentences under Whisper base (CER for ja, zh, ko and th, WER
+   * otherwise; docs/benchmarks.md, section j). A language left out was not measured.
+   */
+  intelligibility?: Readonly<Record<string, number>>;
+  /**
    * How much of `SynthesisInput.prosody` the engine realizes itself: `full` (pitch and range),
    * `pitch` (base pitch only), `none` (default). The pipeline's transform stage does the rest.
    */

@@ -314,6 +314,18 @@ export class SpeechPipeline {
   }
 
   /**
+   * The engine `model` speaks `language` with on this installation (any of its voices), and the
+   * language it is then synthesized in: the language itself, or for an experimental one the closest
+   * language an installed engine speaks. Null when no engine is installed.
+   */
+  async engineForLanguage(model: ModelKey, language: string): Promise<{ engine: EngineInfo; language: string } | null> {
+    const available = await this.engines.available();
+    const spoken = this.spokenLanguage(language, available);
+    const engine = spoken === null ? null : chooseEngine(model, spoken, available);
+    return engine && spoken !== null ? { engine: engine.info, language: spoken } : null;
+  }
+
+  /**
    * The model's engine among those this voice has a realization for, so a voice keeps sounding
    * like itself (a male preset is never handed to an engine's only, female voice), chosen by the
    * voice's language; when none of them speaks it (an experimental language), by the closest
@@ -323,17 +335,22 @@ export class SpeechPipeline {
     const available = await this.engines.available();
     const realizable = available.filter((e) => voice.engines[e.info.id] !== undefined);
     const pool = realizable.length > 0 ? realizable : available;
-    const key = `${voice.language}|${pool.map((e) => e.info.id).join(',')}`;
-    let language = this.spokenLanguages.get(key);
-    if (language === undefined) {
-      language = speechLanguageFor(voice.language, pool, this.closest);
-      this.spokenLanguages.set(key, language);
-    }
+    const language = this.spokenLanguage(voice.language, pool);
     const engine = language === null ? null : chooseEngine(model, language, pool);
     if (!engine || language === null) {
       throw new AppError('provider_error', `No speech engine is installed for ${voice.language}`, { retryable: false });
     }
     return { engine, language };
   }
-}
 
+  /** `speechLanguageFor`, remembered per language and engine set (the closest-language search is not cheap). */
+  private spokenLanguage(language: string, pool: readonly SpeechEngine[]): string | null {
+    const key = `${language}|${pool.map((e) => e.info.id).join(',')}`;
+    let spoken = this.spokenLanguages.get(key);
+    if (spoken === undefined) {
+      spoken = speechLanguageFor(language, pool, this.closest);
+      this.spokenLanguages.set(key, spoken);
+    }
+    return spoken;
+  }
+}

@@ -130,6 +130,9 @@ export interface Language {
   name: string;
   code: string;
   accents: { name: string; code: string }[];
+  /** Engine tier speaking the language on this server (v-pro), and how well a recognizer understands it. */
+  tier: 'neural' | 'basic' | null;
+  intelligibility: { class: 'good' | 'fair' | 'poor' | 'unmeasured'; error_rate: number | null; metric: 'wer' | 'cer'; engine: string | null };
 }
 
 let languages: Promise<Language[]> | null = null;

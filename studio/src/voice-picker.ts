@@ -1,4 +1,4 @@
-import { type Voice, api, dataUriToBlob, describeError, languageList } from './api.js';
+import { type Language, type Voice, api, dataUriToBlob, describeError, languageList } from './api.js';
 import { field, h, messageBox, whileBusy } from './dom.js';
 
 const PAGE = 30;
@@ -25,6 +25,8 @@ export function voicePicker(onChange: () => void): { el: HTMLElement; selected()
   let chosen: string | null = null;
   let offset = 0;
   let generation = 0;
+  /** Languages by bare code, for each voice's tier (filled before the first list is drawn). */
+  let byCode = new Map<string, Language>();
 
   async function load(reset: boolean): Promise<void> {
     const mine = ++generation;
@@ -40,6 +42,7 @@ export function voicePicker(onChange: () => void): { el: HTMLElement; selected()
     for (const [name, value] of filters) if (value.trim()) params.set(name, value.trim());
     try {
       const page = await api.get<{ voices: Voice[]; total: number; has_more: boolean }>(`/api/v1/voices?${params}`);
+      if (byCode.size === 0) byCode = new Map((await languageList().catch(() => [])).map((l) => [l.code, l]));
       if (mine !== generation) return; // a newer search answered first
       errors.show(null);
       if (reset) list.replaceChildren();
@@ -59,11 +62,12 @@ export function voicePicker(onChange: () => void): { el: HTMLElement; selected()
     radio.addEventListener('change', () => choose(voice.id));
     const traits = [voice.accent, voice.language_code ?? voice.languages.join(', '), voice.gender, voice.age, voice.type !== 'preset' ? voice.type : null];
     const play = h('button', { type: 'button', class: 'small', 'aria-label': `Play preview of ${voice.name}` }, '▶ Preview');
+    const tier = tierBadge(byCode.get((voice.languages[0] ?? '').split('-')[0]!.toLowerCase()));
     play.addEventListener('click', () => void preview(voice, play));
     return h(
       'div',
       { class: 'voice', 'data-voice-id': voice.id },
-      h('label', {}, radio, h('strong', {}, voice.name), ' ', h('span', { class: 'traits' }, traits.filter(Boolean).join(' · '))),
+      h('label', {}, radio, h('strong', {}, voice.name), ' ', h('span', { class: 'traits' }, traits.filter(Boolean).join(' · ')), ...(tier ? [' ', tier] : [])),
       play,
     );
   }
@@ -130,4 +134,19 @@ export function voicePicker(onChange: () => void): { el: HTMLElement; selected()
 
 function select(values: string[]): HTMLSelectElement {
   return h('select', {}, ...values.map((v) => h('option', { value: v }, v === '' ? 'Any' : v)));
+}
+
+/**
+ * The engine tier speaking a voice's language here ("neural" or "basic"), with how well a speech
+ * recognizer understands it in the title; "hard to understand" beside it when that was measured poor.
+ */
+function tierBadge(language: Language | undefined): HTMLElement | null {
+  if (!language?.tier) return null;
+  const heard = language.intelligibility;
+  const measured =
+    heard.error_rate === null
+      ? 'intelligibility not measured'
+      : `a recognizer misses ${(heard.error_rate * 100).toFixed(0)} % of the ${heard.metric === 'cer' ? 'characters' : 'words'} (${heard.class})`;
+  const text = heard.class === 'poor' ? `${language.tier} · hard to understand` : language.tier;
+  return h('span', { class: `tier tier-${language.tier}`, title: `${language.name}: spoken by ${heard.engine}; ${measured}` }, text);
 }

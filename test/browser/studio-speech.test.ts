@@ -86,6 +86,15 @@ describe('Voicelib Studio in Chromium: speech, history, errors', { skip: CHROMIU
     assert.deepEqual(shown, old.voices.map((v: { id: string }) => v.id));
     const traits = await page.$$eval('.voice-list .traits', (els) => els.map((e) => e.textContent ?? ''));
     assert.ok(traits.every((t) => t.includes('Castilian') && t.includes('es-ES') && t.includes('female') && t.includes('old')), traits.join(' | '));
+    // Beside each voice, the tier of the engine that speaks its language here, as the language list says.
+    const languages = (await server.request('GET', '/api/v1/voices/languages', { key: account.api_key })).body.languages;
+    const spanish = languages.find((l: { code: string }) => l.code === 'es');
+    const tiers = await page.$$eval('.voice-list .tier', (els) => els.map((e) => [e.textContent ?? '', e.getAttribute('title') ?? '']));
+    assert.equal(tiers.length, old.voices.length);
+    for (const [text, title] of tiers) {
+      assert.ok(text!.startsWith(spanish.tier), `${text} for ${spanish.tier}`);
+      assert.match(title!, new RegExp(`spoken by ${spanish.intelligibility.engine}`));
+    }
     await page.getByLabel('Language').first().fill('');
     await page.getByLabel('Accent').fill('');
     await page.getByLabel('Gender').selectOption('');

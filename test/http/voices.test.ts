@@ -22,10 +22,22 @@ describe('voice library', () => {
     assert.equal(res.status, 200);
     assert.ok(res.body.languages.length > 470, `${res.body.languages.length} languages`);
     const auto = res.body.languages.find((l: any) => l.code === 'auto');
-    assert.deepEqual(auto, { name: 'Auto-detect', code: 'auto', experimental: true, accents: [] });
+    const spec = ({ name, code, experimental, accents }: any) => ({ name, code, experimental, accents });
+    assert.deepEqual(spec(auto), { name: 'Auto-detect', code: 'auto', experimental: true, accents: [] });
     const en = res.body.languages.find((l: any) => l.code === 'en');
     assert.equal(en.experimental, false);
     assert.ok(en.accents.some((a: any) => a.code === 'en-GB'));
+    // Additive (issue 30): what speaks each language on this server. Without neural weights every
+    // language is spoken by a basic engine: English by Flite (this server has no Pico lingware; Flite
+    // is not measured yet), Dutch by eSpeak NG (measured poor), Zulu as Swahili.
+    for (const language of res.body.languages) {
+      assert.equal(language.tier, 'basic', language.code);
+      assert.match(language.intelligibility.class, /^(good|fair|poor|unmeasured)$/);
+    }
+    assert.deepEqual([en.intelligibility.engine, en.intelligibility.class, en.spoken_as], ['flite', 'unmeasured', 'en']);
+    const nl = res.body.languages.find((l: any) => l.code === 'nl');
+    assert.deepEqual([nl.intelligibility.engine, nl.intelligibility.class, nl.spoken_as], ['espeak-ng', 'poor', 'nl']);
+    assert.deepEqual(res.body.languages.find((l: any) => l.code === 'zu').spoken_as, 'sw');
     assert.deepEqual(res.body.sample_limits, {
       max_samples: 1,
       max_base64_length: 4194304,

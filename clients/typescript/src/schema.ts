@@ -5003,7 +5003,20 @@ export interface paths {
                                 }[];
                                 code: string;
                                 experimental: boolean;
+                                /** @description How well a speech recognizer understands that engine in this language (npm run bench:intelligibility); good: WER at most 15 % (CER 10 %), fair: 30 % (20 %), poor: more */
+                                intelligibility: {
+                                    class: "good" | "fair" | "poor" | "unmeasured";
+                                    /** @description The engine measured: the one v-pro uses here */
+                                    engine: string | null;
+                                    /** @description Measured corpus error rate under Whisper base (0.05 = 5 %), null when unmeasured */
+                                    error_rate: number | null;
+                                    metric: "wer" | "cer";
+                                };
                                 name: string;
+                                /** @description Language the speech is synthesized in: the language itself, or the closest one an installed engine speaks */
+                                spoken_as: string | null;
+                                /** @description Engine tier v-pro speaks the language with on this server: neural (Kokoro, Piper) or basic (eSpeak NG, Flite, SVOX Pico); null when no engine is installed */
+                                tier: "neural" | "basic" | null;
                             }[];
                             sample_limits: {
                                 allowed_formats: string[];

@@ -6,6 +6,21 @@ export const Language = Type.Object({
   code: Type.String(),
   experimental: Type.Boolean(),
   accents: Type.Array(Type.Object({ name: Type.String(), code: Type.String() })),
+  tier: Type.Union([Type.Literal('neural'), Type.Literal('basic'), Type.Null()], {
+    description: 'Engine tier v-pro speaks the language with on this server: neural (Kokoro, Piper) or basic (eSpeak NG, Flite, SVOX Pico); null when no engine is installed',
+  }),
+  intelligibility: Type.Object(
+    {
+      class: Type.Union([Type.Literal('good'), Type.Literal('fair'), Type.Literal('poor'), Type.Literal('unmeasured')]),
+      error_rate: Type.Union([Type.Number(), Type.Null()], { description: 'Measured corpus error rate under Whisper base (0.05 = 5 %), null when unmeasured' }),
+      metric: Type.Union([Type.Literal('wer'), Type.Literal('cer')]),
+      engine: Type.Union([Type.String(), Type.Null()], { description: 'The engine measured: the one v-pro uses here' }),
+    },
+    { description: 'How well a speech recognizer understands that engine in this language (npm run bench:intelligibility); good: WER at most 15 % (CER 10 %), fair: 30 % (20 %), poor: more' },
+  ),
+  spoken_as: Type.Union([Type.String(), Type.Null()], {
+    description: 'Language the speech is synthesized in: the language itself, or the closest one an installed engine speaks',
+  }),
 });
 
 export const LanguagesResponse = Type.Object({

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { CloneService } from '../../../domain/voices/clones.js';
 import type { DesignService } from '../../../domain/voices/designs.js';
+import type { LanguageListing } from '../../../domain/voices/language-listing.js';
 import type { VoiceLibrary } from '../../../domain/voices/voice-library.js';
 import { splicedJson } from '../../spliced-json.js';
-import { languagesResponse } from '../../../voices/languages/languages.js';
 import { Ok, Paging, SlotVoiceList, VoiceIdParams, VoiceList, errorResponses } from '../../schemas.js';
 import { refuseNul } from '../../validation.js';
 import {
@@ -21,6 +21,7 @@ import {
 
 interface VoiceRouteOptions {
   library: VoiceLibrary;
+  languages: LanguageListing;
   clones: CloneService;
   designs: DesignService;
 }
@@ -62,7 +63,7 @@ function voiceListJson(reply: FastifyReply, listed: Listed<object>): Buffer {
   return splicedJson(reply, page({ ...listed, items: [] }), 'voices', items);
 }
 
-export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteOptions> = async (app, { library, clones, designs }) => {
+export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteOptions> = async (app, { library, languages, clones, designs }) => {
   // Names, descriptions and design prompts are stored: no NUL, which PostgreSQL text cannot hold.
   app.addHook('preValidation', refuseNul);
   app.get(
@@ -96,7 +97,7 @@ export const voiceRoutes: FastifyPluginAsyncTypebox<VoiceRouteOptions> = async (
         response: { 200: LanguagesResponse, ...errorResponses() },
       },
     },
-    async () => languagesResponse() as never,
+    async () => (await languages.list()) as never,
   );
   app.get(
     '/voices/clones',

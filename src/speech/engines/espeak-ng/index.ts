@@ -1,3 +1,4 @@
+import { ESPEAK_INTELLIGIBILITY } from './intelligibility.js';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,8 @@ export function createEspeakEngine(
       naturalness: 1.3,
       // Measured here: ~95x warm (2,000 characters, ~120 s of audio, in ~1.25 s).
       realTimeFactor: 95,
+      tier: 'basic',
+      intelligibility: ESPEAK_INTELLIGIBILITY,
       prosody: 'full',
       // Each call sets its voice up again (~25 ms): a 1,982-character text took ~850 ms of worker
       // time said sentence by sentence against ~250 ms in one call. Its own pause between

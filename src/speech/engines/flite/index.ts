@@ -69,6 +69,7 @@ export function createFliteEngine(
       // slt, 939 characters, warm: 12.6x measured on a loaded machine where espeak-ng ran at 17.8x
       // instead of its 95x; scaled by that ratio (ENGINES.md: 80-95x). kal is ~7x faster. docs/engines.md.
       realTimeFactor: 65,
+      tier: 'basic',
       prosody: 'full',
       voices: fliteVoiceInfos(),
     },

@@ -1,3 +1,4 @@
+import { KOKORO_INTELLIGIBILITY } from './intelligibility.js';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -160,6 +161,8 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       // Measured with the prepared graph and its int8 vocoder blocks (quantize.ts): 0.48-0.51 CPU
       // seconds per audio second on 2 threads, 3.3x real time on 2 idle cores (bench:neural).
       realTimeFactor: 3.3,
+      tier: 'neural',
+      intelligibility: KOKORO_INTELLIGIBILITY,
       // Its input is IPA: a lexicon's IPA entries are spoken as given (ipa-input.ts, docs/text.md).
       phonemeInput: 'ipa',
       // Said sentence by sentence, a 2,000-character text took 1.48 x the time of one whole-text

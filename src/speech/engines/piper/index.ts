@@ -56,6 +56,7 @@ export function createPiperEngine(options: PiperEngineOptions): SpeechEngine & {
     naturalness: 3.4,
     // joe-medium on 2 shared cores: 2.0–2.1× real time at 2,000 characters, 2.8–3.9× at ~100.
     realTimeFactor: 3,
+    tier: 'neural',
     // Voices read espeak IPA: a lexicon's IPA entries are spoken (phonemize.ts, docs/text.md).
     phonemeInput: 'ipa',
     voices: voices.map(piperVoiceInfo),

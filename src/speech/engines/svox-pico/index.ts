@@ -1,3 +1,4 @@
+import { PICO_INTELLIGIBILITY } from './intelligibility.js';
 import { availableParallelism } from 'node:os';
 import { AppError } from '../../../errors.js';
 import type { SpeechEngine, SynthesisInput, SynthesisResult } from '../../engine.js';
@@ -96,6 +97,8 @@ export function createSvoxPicoEngine(
       // Synthesis plus espeak-ng rendering and alignment, 939 characters, warm: 3.4x measured on a loaded
       // machine where espeak-ng ran at 17.8x instead of its 95x; scaled by that ratio (Pico alone ~48x).
       realTimeFactor: 18,
+      tier: 'basic',
+      intelligibility: PICO_INTELLIGIBILITY,
       prosody: 'pitch',
       voices: picoVoiceInfos(),
     },
