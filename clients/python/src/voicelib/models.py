@@ -77,6 +77,13 @@ class Language(TypedDict):
     code: str
     experimental: bool
     accents: List[Accent]
+    # What speaks the language on this server (v-pro): a neural or basic engine, None without one.
+    tier: Optional[Literal["neural", "basic"]]
+    # How well a speech recognizer understood that engine there (docs/voices.md): keys class
+    # ("good", "fair", "poor", "unmeasured"), error_rate, metric ("wer", "cer"), engine.
+    intelligibility: Dict[str, Any]
+    # The language synthesized: the language itself, or the closest one an engine speaks.
+    spoken_as: Optional[str]
 
 
 class Languages(TypedDict):
