@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { editDistance } from '../src/speech/engines/onnx/joined-words.js';
 import { REPO } from './common.js';
 
 export const KIT = path.resolve(REPO, '../shared/voice-metrics');
@@ -41,19 +42,6 @@ export function recognize(python: string, items: ReadonlyArray<{ file: string; t
 export function errorRate(results: readonly Recognized[]): number {
   const units = results.reduce((sum, r) => sum + r.ref_units, 0);
   return units === 0 ? Number.NaN : results.reduce((sum, r) => sum + r.errors, 0) / units;
-}
-
-/** Edit distance between two sequences of characters (code points). */
-function editDistance(a: readonly string[], b: readonly string[]): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row.push(Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    }
-    previous = row;
-  }
-  return previous[b.length]!;
 }
 
 let toSimplified: ((text: string) => string) | undefined;

@@ -87,7 +87,8 @@ function cut(joined: string, words: readonly string[]): string[] {
   return pieces;
 }
 
-function editDistance(a: readonly string[], b: readonly string[]): number {
+/** Levenshtein distance between two sequences (characters, words...): insertions, deletions and substitutions, 1 each. */
+export function editDistance(a: readonly string[], b: readonly string[]): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
