@@ -1,4 +1,5 @@
 import type { EngineInfo } from './engine.js';
+import { baseOf } from './model-policy.js';
 
 /**
  * How well an engine's speech in a language is understood, from the error rates engines declare
@@ -25,7 +26,7 @@ const CHARACTER_SCORED = new Set(['ja', 'zh', 'ko', 'th', 'yue', 'lo', 'km', 'my
 
 /** The class of `engine` speaking `language` (any tag; its bare language is looked up); unmeasured without an engine. */
 export function intelligibilityOf(engine: Pick<EngineInfo, 'intelligibility'> | null, language: string): Intelligibility {
-  const bare = language.toLowerCase().split('-')[0] ?? '';
+  const bare = baseOf(language);
   const metric = CHARACTER_SCORED.has(bare) ? 'cer' : 'wer';
   const rate = engine?.intelligibility?.[bare];
   if (rate === undefined) return { class: 'unmeasured', error_rate: null, metric };

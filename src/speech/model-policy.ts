@@ -55,7 +55,8 @@ export function speechLanguageFor(
   return enginesSpeaking(spoken, engines).length > 0 ? spoken : null;
 }
 
-function baseOf(tag: string): string {
+/** The bare language of a tag, lower case: `en-GB` → `en`. */
+export function baseOf(tag: string): string {
   return tag.toLowerCase().split('-')[0] ?? '';
 }
 
