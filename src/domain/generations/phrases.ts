@@ -1,24 +1,33 @@
 /**
  * Text that arrives in pieces (an LLM's tokens over a WebSocket) cut into phrases to speak: the
  * service, not the client, decides where. A phrase ends at a sentence end followed by space; the
- * first phrase of a stream may end earlier, at a clause boundary once it has a few words, so its
- * audio starts before the first sentence is finished; a phrase with no boundary is cut at a space
- * once it is long. `flush` hands out whatever is left.
+ * first phrase of a stream may end earlier, at its first clause boundary ("Well,", "Sure, here it
+ * is:"), so its audio starts before the first sentence is finished: the first audio waits for the
+ * first phrase's synthesis, which grows with its length (bench:stream, docs/benchmarks.md i); a
+ * phrase with no boundary is cut at a space once it is long. `flush` hands out whatever is left.
  *
  * @example
  * const p = new PhraseBuffer();
- * p.push('Hello there, my friend. How ');   // ['Hello there, my friend.'] (first phrase: 4 words, sentence end)
+ * p.push('Hello there, my friend. How ');   // ['Hello there,', 'my friend.'] (the first phrase ends at a clause)
  * p.push('are you? I');                     // ['How are you?']
  * p.flush();                                // 'I'
  */
 
-/** Words the first phrase needs before a clause boundary may end it. */
-const FIRST_PHRASE_WORDS = 4;
+/**
+ * Words the first phrase needs before a clause boundary may end it. One: a reply's opening word with
+ * a comma is a phrase of its own, said with the comma's pause (four, before: "Well, hello there my
+ * friend," took v-pro 1.5 s to synthesize before any audio left).
+ */
+const FIRST_PHRASE_WORDS = 1;
 /** Characters after which a phrase with no boundary is cut at its last space. */
 const LONG_PHRASE = 250;
-/** A sentence end (with closing quotes or brackets) followed by whitespace. */
-const SENTENCE_END = /[.!?…。！？](?:["'”’»)\]]*)\s/gu;
-const CLAUSE_END = /[,;:—–、，；：]\s/gu;
+/**
+ * A sentence end (with closing quotes or brackets) followed by whitespace; a full-width one (Chinese,
+ * Japanese: no space follows) once the next character has arrived.
+ */
+const SENTENCE_END = /[.!?…](?:["'”’»)\]]*)\s|[。！？](?:[」』”’）)\]]*)(?=[^」』”’）)\]])/gu;
+/** A clause mark followed by whitespace; a full-width one once the next character has arrived. */
+const CLAUSE_END = /[,;:—–]\s|[、，；：](?=.)/gu;
 
 export class PhraseBuffer {
   private text = '';
