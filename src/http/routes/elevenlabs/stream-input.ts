@@ -9,6 +9,7 @@ import { PhraseBuffer } from '../../../domain/generations/phrases.js';
 import type { VoiceLibrary } from '../../../domain/voices/voice-library.js';
 import { AppError, isAppError } from '../../../errors.js';
 import { alignCharacters } from '../../../speech/alignment.js';
+import { type FrameProblem, IdleTimer, readJsonFrame } from '../../json-frames.js';
 import { type OutputFormat, parseOutputFormat } from './output-format.js';
 
 /**
@@ -29,6 +30,12 @@ const MAX_CONTEXTS = 5;
 const MAX_BUFFERED = 1 << 20;
 const DEFAULT_INACTIVITY_S = 20;
 const MAX_INACTIVITY_S = 180;
+/** What a frame that is not a JSON object is told (`invalid_input_message`, close 1008). */
+const FRAME_PROBLEMS: Record<FrameProblem, string> = {
+  binary: 'Send JSON text frames, not binary ones',
+  not_json: 'Could not parse the message as JSON',
+  not_object: 'Each message must be a JSON object',
+};
 
 interface Settings {
   caller: Caller;
@@ -63,34 +70,27 @@ class Context {
 class InputSession {
   private readonly contexts = new Map<string, Context>();
   private closed = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly idle: IdleTimer;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly settings: Settings,
     private readonly generations: GenerationService,
-    private readonly inactivityMs: number,
+    inactivityMs: number,
     private readonly log: FastifyRequest['log'],
   ) {
     socket.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
     socket.on('close', () => this.stop());
     socket.on('error', () => this.stop());
-    this.touch();
-  }
-
-  private touch(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(
-      () => this.fail(new SocketEnd('input_timeout_exceeded', `No text received within ${this.inactivityMs / 1000} s; streaming input ended`, 1008)),
-      this.inactivityMs,
+    this.idle = new IdleTimer(inactivityMs, () =>
+      this.fail(new SocketEnd('input_timeout_exceeded', `No text received within ${inactivityMs / 1000} s; streaming input ended`, 1008)),
     );
-    this.timer.unref();
   }
 
   private stop(): void {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.timer);
+    this.idle.stop();
     for (const context of this.contexts.values()) {
       context.buffer.clear();
       for (const abort of context.inFlight) abort.abort();
@@ -123,19 +123,11 @@ class InputSession {
 
   private receive(data: Buffer, isBinary: boolean): void {
     if (this.closed) return;
-    this.touch();
+    this.idle.touch();
     try {
-      if (isBinary) throw new SocketEnd('invalid_input_message', 'Send JSON text frames, not binary ones', 1008);
-      let message: unknown;
-      try {
-        message = JSON.parse(data.toString('utf8'));
-      } catch {
-        throw new SocketEnd('invalid_input_message', 'Could not parse the message as JSON', 1008);
-      }
-      if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-        throw new SocketEnd('invalid_input_message', 'Each message must be a JSON object', 1008);
-      }
-      this.handle(message as Record<string, unknown>);
+      const frame = readJsonFrame(data, isBinary);
+      if (typeof frame === 'string') throw new SocketEnd('invalid_input_message', FRAME_PROBLEMS[frame], 1008);
+      this.handle(frame);
     } catch (err) {
       this.fail(err);
     }

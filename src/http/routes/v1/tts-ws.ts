@@ -9,6 +9,7 @@ import type { GenerationService } from '../../../domain/generations/generations.
 import { PhraseBuffer } from '../../../domain/generations/phrases.js';
 import type { SessionInput, SpeechSession } from '../../../domain/generations/speech-session.js';
 import { AppError, isAppError } from '../../../errors.js';
+import { IdleTimer, readJsonFrame } from '../../json-frames.js';
 import { countRequest } from '../../../ratelimit/key-limits.js';
 import type { RateLimiter } from '../../../ratelimit/rate-limiter.js';
 import { errorResponses } from '../../schemas.js';
@@ -45,7 +46,9 @@ class SpeechSocket {
   private readonly abort = new AbortController();
   private ending = false;
   private closed = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly idle = new IdleTimer(IDLE_MS, () =>
+    this.fail(new AppError('request_timeout', `Nothing received for ${IDLE_MS / 1000} s; the socket is closed`)),
+  );
 
   constructor(
     private readonly socket: WebSocket,
@@ -59,13 +62,6 @@ class SpeechSocket {
     socket.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
     socket.on('close', () => this.gone());
     socket.on('error', () => this.gone());
-    this.touch();
-  }
-
-  private touch(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.fail(new AppError('request_timeout', `Nothing received for ${IDLE_MS / 1000} s; the socket is closed`)), IDLE_MS);
-    this.timer.unref();
   }
 
   private send(message: object | Buffer): void {
@@ -77,7 +73,7 @@ class SpeechSocket {
   private gone(): void {
     if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.timer);
+    this.idle.stop();
     this.abort.abort();
     this.phrases.clear();
     void this.finish().catch((err: unknown) => this.log.error({ err }, 'speech socket: recording what was spoken failed'));
@@ -96,7 +92,7 @@ class SpeechSocket {
     this.send({ type: 'error', error: { code: error.code, message: error.message } });
     const code = error.status >= 500 ? 1011 : 1008;
     this.closed = true;
-    clearTimeout(this.timer);
+    this.idle.stop();
     this.abort.abort();
     this.phrases.clear();
     // What was spoken before the error is recorded and charged, then the socket closes.
@@ -107,19 +103,13 @@ class SpeechSocket {
 
   private receive(data: Buffer, isBinary: boolean): void {
     if (this.closed || this.ending) return;
-    this.touch();
+    this.idle.touch();
     try {
-      if (isBinary) throw new AppError('bad_request', 'Send JSON text frames, not binary ones');
-      let message: unknown;
-      try {
-        message = JSON.parse(data.toString('utf8'));
-      } catch {
-        throw new AppError('invalid_json', 'A frame is not valid JSON');
-      }
-      if (message === null || typeof message !== 'object' || Array.isArray(message)) {
-        throw new AppError('invalid_json', 'Each frame must be a JSON object');
-      }
-      this.handle(message as Record<string, unknown>);
+      const frame = readJsonFrame(data, isBinary);
+      if (frame === 'binary') throw new AppError('bad_request', 'Send JSON text frames, not binary ones');
+      if (frame === 'not_json') throw new AppError('invalid_json', 'A frame is not valid JSON');
+      if (frame === 'not_object') throw new AppError('invalid_json', 'Each frame must be a JSON object');
+      this.handle(frame);
     } catch (err) {
       this.fail(err);
     }
@@ -150,7 +140,7 @@ class SpeechSocket {
           if (this.session) await this.session;
           const row = await this.finish();
           this.closed = true;
-          clearTimeout(this.timer);
+          this.idle.stop();
           this.send({
             type: 'done',
             generation_id: row?.id ?? null,
