@@ -20,7 +20,10 @@ export interface EngineManifest {
    */
   declaredLanguages(): ReadonlyArray<{ tag: string; natural: boolean }>;
   voicing?: EngineVoicing;
-  /** Loaded and warmed at start when the role synthesizes (`ENGINE_WARMUP`): the engine every request can fall back to. */
+  /**
+   * Loaded and warmed at start when the role synthesizes (`ENGINE_WARMUP`), when installed: the
+   * engine every request can fall back to (espeak-ng), and the one v-pro speaks with (Kokoro).
+   */
   warmAtStart?: boolean;
   /** Per-word IPA the engine takes, when it takes any: the characters of `ipa` it cannot say. */
   unknownIpa?(ipa: string): string[];

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 import { AVAILABLE_ENGINES_TTL_MS, EngineRegistry } from '../../src/speech/engine-registry.js';
-import { PIPER_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
+import { KOKORO_SKIP, PIPER_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
 
 const PIPER_PACK = 'piper-en_US-joe-medium';
 
@@ -47,5 +47,41 @@ describe('the engine registry: installed engines', PIPER_SKIP, () => {
     fs.rmSync(path.join(dir, 'search', PIPER_PACK));
     await sleep(AVAILABLE_ENGINES_TTL_MS + 50);
     assert.ok(!(await ids()).includes('piper'), 'a removed model is no longer offered');
+  });
+});
+
+/**
+ * `ENGINE_WARMUP` warms the engines a request would otherwise wait for: espeak-ng always, Kokoro (v-pro's
+ * engine) once its weights are installed. Seen from outside: right after `warm()`, before any speech,
+ * Kokoro's prepared model is in the models folder (made from the weights once, then reused).
+ */
+describe('the engine registry: warming at start', KOKORO_SKIP, () => {
+  let dir: string;
+  let registry: EngineRegistry;
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'voicelib-registry-warm-'));
+    registry = new EngineRegistry(
+      // Float32 only (no int8 vocoder calibration): the preparation takes seconds, not half a minute.
+      loadConfig({
+        MODELS_SEARCH_PATH: TEST_MODELS_DIR!,
+        MODELS_DIR: path.join(dir, 'models'),
+        DATA_DIR: path.join(dir, 'data'),
+        KOKORO_QUANTIZE: 'false',
+      }),
+    );
+  });
+  after(async () => {
+    await registry.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('Kokoro is prepared and loaded by warm(), before any request', async () => {
+    const prepared = path.join(dir, 'models', 'kokoro-82m', '.prepared');
+    assert.equal(fs.existsSync(prepared), false);
+    await registry.warm();
+    const files = fs.readdirSync(prepared).filter((name) => name.endsWith('.onnx'));
+    assert.equal(files.length, 1, `one prepared model: ${files}`);
+    const kokoro = await registry.get('kokoro');
+    assert.equal((await (kokoro as unknown as { model(): Promise<{ prepared: boolean }> }).model()).prepared, true);
   });
 });

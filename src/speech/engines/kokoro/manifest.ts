@@ -20,6 +20,10 @@ export const kokoroManifest: EngineManifest = {
     });
   },
   declaredLanguages: () => Object.values(KOKORO_LANGUAGES).map(({ tag }) => ({ tag, natural: true })),
+  // v-pro's engine wherever its weights are installed: its worker, phonemizer and ONNX session take
+  // about 2.7 s to come up (and the model's one-time preparation about 25 s after a pull), which
+  // the first v-pro request, or a voice agent's first phrase, would otherwise wait for.
+  warmAtStart: true,
   voicing: {
     fit: fitKokoroVoice,
     cloneCandidates: kokoroCloneCandidates,
