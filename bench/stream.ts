@@ -3,21 +3,28 @@
  * speech WebSocket (`/api/v1/tts/ws`) with the text arriving at LLM pace (20 tokens a second), for
  * v-pro and v-flash, next to the same service's best case measured in the same run: the first phrase
  * alone through `POST /api/v1/tts/stream` (time to its first byte). And naturalness (NISQA) of the
- * streamed whole against the same text synthesized in one request.
+ * streamed whole against the same text synthesized in one request. `BENCH_STREAM_RUNS` (7) runs per
+ * model and text.
  */
 import WebSocket from 'ws';
 import type { PcmAudio } from '../src/audio/pcm.js';
 import { fmt, goal, goalTable, median, percentile, section, table } from './common.js';
+import { PhraseBuffer } from '../src/domain/generations/phrases.js';
 import { nisqaScorer, nisqaScores } from './nisqa.js';
 import { type BenchServer, startBenchServer } from './setup.js';
 
 const RUNS = Number(process.env['BENCH_STREAM_RUNS'] ?? 7);
 const TOKENS_PER_SECOND = 20;
-const TEXT =
+/**
+ * Two replies: one opening as many do ("Well, ..."), so its first clause is a word long, and one whose
+ * first clause boundary comes only after eight words, the slow case for a phrase cut at clauses.
+ */
+const TEXTS = [
   'Well, hello there my friend, this reply arrives token by token from a language model. ' +
-  'It has a second sentence too, and then it ends with a short third one.';
-/** What the service cuts as the first phrase (phrases.ts: a clause once it has four words). */
-const FIRST_PHRASE = 'Well, hello there my friend,';
+    'It has a second sentence too, and then it ends with a short third one.',
+  'The train to the coast leaves from platform four, so you have about twenty minutes. ' +
+    'Buy your ticket at the machine before you board.',
+];
 const RATE = 24_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -28,8 +35,23 @@ function pcm(bytes: Buffer): PcmAudio {
   return { sampleRate: RATE, samples };
 }
 
+/** The first phrase as the service cuts `text` arriving token by token (phrases.ts). */
+function firstPhraseOf(text: string): string {
+  const buffer = new PhraseBuffer();
+  for (const token of tokensOf(text)) {
+    const [first] = buffer.push(token);
+    if (first !== undefined) return first;
+  }
+  return buffer.flush() ?? '';
+}
+
+/** An LLM's tokens, as the bench sends them: a word with its space. */
+function tokensOf(text: string): string[] {
+  return text.split(/(?<= )/);
+}
+
 /** One socket: tokens at LLM pace; ms from the first text frame to the first audio byte, and the audio. */
-async function socketRun(bench: BenchServer, model: string): Promise<{ firstMs: number; totalMs: number; audio: Buffer }> {
+async function socketRun(bench: BenchServer, model: string, text: string): Promise<{ firstMs: number; totalMs: number; audio: Buffer }> {
   const url = `${bench.server.url.replace('http', 'ws')}/api/v1/tts/ws?voice=${bench.voice}&model=${model}&format=PCM&sample_rate=${RATE}`;
   const ws = new WebSocket(url, { headers: { authorization: `Bearer ${bench.key}` } });
   await new Promise((resolve, reject) => {
@@ -45,8 +67,7 @@ async function socketRun(bench: BenchServer, model: string): Promise<{ firstMs: 
     if (first === 0) first = performance.now();
     chunks.push(Buffer.from(data as Buffer));
   });
-  const tokens = TEXT.split(/(?<= )/);
-  for (const [i, token] of tokens.entries()) {
+  for (const [i, token] of tokensOf(text).entries()) {
     if (i === 0) started = performance.now();
     ws.send(JSON.stringify({ type: 'text', text: token }));
     await sleep(1000 / TOKENS_PER_SECOND);
@@ -56,82 +77,81 @@ async function socketRun(bench: BenchServer, model: string): Promise<{ firstMs: 
   return { firstMs: first - started, totalMs: performance.now() - started, audio: Buffer.concat(chunks) };
 }
 
-/** The first phrase alone through POST /api/v1/tts/stream: ms to the first byte. */
-async function firstPhraseAlone(bench: BenchServer, model: string): Promise<number> {
+/** `text` through POST /api/v1/tts/stream: ms to the first byte, and the audio. */
+async function oneRequest(bench: BenchServer, model: string, text: string): Promise<{ firstMs: number; audio: Buffer }> {
   const t0 = performance.now();
   const res = await fetch(`${bench.server.url}/api/v1/tts/stream`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ text: FIRST_PHRASE, voice: bench.voice, model, format: 'PCM', sample_rate: RATE }),
+    body: JSON.stringify({ text, voice: bench.voice, model, format: 'PCM', sample_rate: RATE }),
   });
   const reader = res.body!.getReader();
-  await reader.read();
-  const ms = performance.now() - t0;
-  while (!(await reader.read()).done);
-  return ms;
-}
-
-async function whole(bench: BenchServer, model: string): Promise<Buffer> {
-  const res = await fetch(`${bench.server.url}/api/v1/tts/stream`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${bench.key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ text: TEXT, voice: bench.voice, model, format: 'PCM', sample_rate: RATE }),
-  });
-  return Buffer.from(await res.arrayBuffer());
+  const chunks: Buffer[] = [];
+  let firstMs = 0;
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    if (chunks.length === 0) firstMs = performance.now() - t0;
+    chunks.push(Buffer.from(r.value));
+  }
+  return { firstMs, audio: Buffer.concat(chunks) };
 }
 
 const bench = await startBenchServer();
-section(`Streamed text: first audio over /api/v1/tts/ws (${TOKENS_PER_SECOND} tokens/s, ${RUNS} runs per model)`);
-console.log(`Text (${TEXT.length} characters): "${TEXT}"`);
-console.log(`First phrase as the service cuts it: "${FIRST_PHRASE}"\n`);
+section(`Streamed text: first audio over /api/v1/tts/ws (${TOKENS_PER_SECOND} tokens/s, ${RUNS} runs per model and text)`);
 const rows: string[][] = [];
 const goals: string[][] = [];
-const scored: Array<{ model: string; streamed: PcmAudio; whole: PcmAudio }> = [];
-for (const model of ['v-pro', 'v-flash']) {
-  await socketRun(bench, model); // warm: the voice's first synthesis loads its session
-  await firstPhraseAlone(bench, model);
-  const alone: number[] = [];
-  const first: number[] = [];
-  const total: number[] = [];
-  let streamed: Buffer = Buffer.alloc(0);
-  for (let i = 0; i < RUNS; i++) {
-    alone.push(await firstPhraseAlone(bench, model));
-    const run = await socketRun(bench, model);
-    first.push(run.firstMs);
-    total.push(run.totalMs);
-    streamed = run.audio;
+const scored: Array<{ label: string; streamed: PcmAudio; whole: PcmAudio }> = [];
+for (const [t, text] of TEXTS.entries()) {
+  const firstPhrase = firstPhraseOf(text);
+  console.log(`Text ${t + 1} (${text.length} characters, ${fmt((tokensOf(text).length / TOKENS_PER_SECOND) * 1000)} ms to arrive): "${text}"`);
+  console.log(`  first phrase as the service cuts it: "${firstPhrase}"`);
+  for (const model of ['v-pro', 'v-flash']) {
+    await socketRun(bench, model, text); // warm: the voice's first synthesis loads its session
+    await oneRequest(bench, model, firstPhrase);
+    const alone: number[] = [];
+    const first: number[] = [];
+    const total: number[] = [];
+    let streamed: Buffer = Buffer.alloc(0);
+    for (let i = 0; i < RUNS; i++) {
+      alone.push((await oneRequest(bench, model, firstPhrase)).firstMs);
+      const run = await socketRun(bench, model, text);
+      first.push(run.firstMs);
+      total.push(run.totalMs);
+      streamed = run.audio;
+    }
+    alone.sort((a, b) => a - b);
+    first.sort((a, b) => a - b);
+    rows.push([
+      String(t + 1),
+      model,
+      fmt(median(alone)),
+      fmt(median(first)),
+      fmt(percentile(first, 90)),
+      fmt(median(total)),
+      fmt(streamed.length / 2 / RATE, 1),
+    ]);
+    const target = model === 'v-pro' ? 300 : 150;
+    goals.push(goal(`text ${t + 1}, ${model}: first audio p50 over the WebSocket (ms)`, median(first), `≤ ${target}`, median(first) <= target, 0));
+    scored.push({ label: `text ${t + 1}, ${model}`, streamed: pcm(streamed), whole: pcm((await oneRequest(bench, model, text)).audio) });
   }
-  alone.sort((a, b) => a - b);
-  first.sort((a, b) => a - b);
-  rows.push([
-    model,
-    fmt(median(alone)),
-    fmt(median(first)),
-    fmt(percentile(first, 90)),
-    fmt(median(total)),
-    fmt(streamed.length / 2 / RATE, 1),
-  ]);
-  goals.push(goal(`${model}: first audio p50 over the WebSocket (ms)`, median(first), model === 'v-pro' ? '≤ 300' : '≤ 150', median(first) <= (model === 'v-pro' ? 300 : 150), 0));
-  scored.push({ model, streamed: pcm(streamed), whole: pcm(await whole(bench, model)) });
 }
+console.log('');
 table(
-  ['model', 'first phrase alone, TTFB ms (baseline)', 'socket: first audio p50 ms', 'p90 ms', 'socket: last byte ms', 'audio s'],
+  ['text', 'model', 'first phrase alone, TTFB ms (baseline)', 'socket: first audio p50 ms', 'p90 ms', 'socket: last byte ms', 'audio s'],
   rows,
-  ['l', 'r', 'r', 'r', 'r', 'r'],
+  ['r', 'l', 'r', 'r', 'r', 'r', 'r'],
 );
-console.log(`\n(The text takes ${fmt((TEXT.split(/(?<= )/).length / TOKENS_PER_SECOND) * 1000)} ms to arrive at ${TOKENS_PER_SECOND} tokens/s.)`);
 
 const scorer = nisqaScorer();
 if ('missing' in scorer) {
   console.log(`\nNISQA: not measured (${scorer.missing})`);
 } else {
   const scores = await nisqaScores(scored.flatMap((s) => [s.streamed, s.whole]));
-  const nisqaRows = scored.map((s, i) => [s.model, fmt(scores[2 * i]!, 2), fmt(scores[2 * i + 1]!, 2), fmt(scores[2 * i]! - scores[2 * i + 1]!, 2)]);
+  const nisqaRows = scored.map((s, i) => [s.label, fmt(scores[2 * i]!, 2), fmt(scores[2 * i + 1]!, 2), fmt(scores[2 * i]! - scores[2 * i + 1]!, 2)]);
   console.log('');
-  table(['model', 'NISQA streamed (phrases joined)', 'NISQA whole', 'difference'], nisqaRows, ['l', 'r', 'r', 'r']);
+  table(['text, model', 'NISQA streamed (phrases joined)', 'NISQA whole', 'difference'], nisqaRows, ['l', 'r', 'r', 'r']);
   for (const [i, s] of scored.entries()) {
     const diff = Math.abs(scores[2 * i]! - scores[2 * i + 1]!);
-    goals.push(goal(`${s.model}: NISQA streamed within 0.1 of whole`, diff, '≤ 0.10', diff <= 0.1));
+    goals.push(goal(`${s.label}: NISQA streamed within 0.1 of whole`, diff, '≤ 0.10', diff <= 0.1));
   }
 }
 goalTable(goals);
