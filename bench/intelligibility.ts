@@ -4,7 +4,8 @@
  * times among them: bench/intelligibility-sentences.ts) through POST /api/v1/tts on the real server,
  * on v-pro and v-flash; Whisper base (the voice-metrics kit's wer.py, offline) transcribes every clip.
  * Printed per language, model and engine: the corpus error rate (WER; CER for ja, zh, ko), NISQA
- * naturalness (median, quality kit) and, where a natural recording of the language with its text is
+ * naturalness (median, quality kit) and DNSMOS overall (median, bench/dnsmos.ts, the second judge;
+ * both skipped by `--no-nisqa`) and, where a natural recording of the language with its text is
  * at hand (scripts/fetch-bench-recordings.sh), the same recognizer on that natural speech: what the
  * recognizer itself gets wrong.
  *
@@ -23,6 +24,7 @@ import { decodeWav, encodeWav } from '../src/audio/wav.js';
 import { startServer } from '../test/helpers/server.js';
 import { REPO, table } from './common.js';
 import { NEURAL_LANGUAGES, SENTENCES } from './intelligibility-sentences.js';
+import { dnsmosScores } from './dnsmos.js';
 import { median, nisqaScores } from './nisqa.js';
 import { modelFolders } from './setup.js';
 import { type Recognized, errorRate, kitPython, recognize, scoredInSimplified } from './voice-metrics.js';
@@ -124,6 +126,8 @@ interface Row {
   metric: string;
   errorRate: number;
   nisqa: number;
+  /** DNSMOS overall (bench/dnsmos.ts), the second naturalness judge: median over the clips. */
+  dnsmos: number;
   natural: number;
   worst: string;
 }
@@ -148,6 +152,7 @@ for (const [group, members] of groups) {
     metric: results[0]!.metric.toUpperCase(),
     errorRate: errorRate(results),
     nisqa: withNisqa ? median(await nisqaScores(members.map((m) => m.audio))) : Number.NaN,
+    dnsmos: withNisqa ? median((await dnsmosScores(members.map((m) => m.audio))).map((s) => s.ovrl)) : Number.NaN,
     natural: natural.get(language) ?? Number.NaN,
     worst: `"${worst.text}" heard as "${worst.transcript}"`,
   });
@@ -156,7 +161,7 @@ for (const [group, members] of groups) {
 const pct = (v: number) => (Number.isFinite(v) ? `${(v * 100).toFixed(1)} %` : '-');
 console.log(`\nIntelligibility: Whisper base on ${presetsPer} preset(s) × 8 sentences per language, model and engine\n`);
 table(
-  ['language', 'model', 'engine', 'voices', 'clips', 'error', 'NISQA', 'natural speech', 'worst sentence'],
+  ['language', 'model', 'engine', 'voices', 'clips', 'error', 'NISQA', 'DNSMOS', 'natural speech', 'worst sentence'],
   rows.map((r) => [
     r.language,
     r.model,
@@ -165,6 +170,7 @@ table(
     String(r.clips),
     `${pct(r.errorRate)} ${r.metric}`,
     Number.isFinite(r.nisqa) ? r.nisqa.toFixed(2) : '-',
+    Number.isFinite(r.dnsmos) ? r.dnsmos.toFixed(2) : '-',
     pct(r.natural),
     r.worst.slice(0, 110),
   ]),

@@ -3,13 +3,14 @@
  * speech WebSocket (`/api/v1/tts/ws`) with the text arriving at LLM pace (20 tokens a second), for
  * v-pro and v-flash, next to the same service's best case measured in the same run: the first phrase
  * alone through `POST /api/v1/tts/stream` (time to its first byte). And naturalness (NISQA) of the
- * streamed whole against the same text synthesized in one request. `BENCH_STREAM_RUNS` (7) runs per
- * model and text.
+ * streamed whole against the same text synthesized in one request, and the same comparison by a
+ * second judge, DNSMOS (bench/dnsmos.ts). `BENCH_STREAM_RUNS` (7) runs per model and text.
  */
 import WebSocket from 'ws';
 import type { PcmAudio } from '../src/audio/pcm.js';
 import { fmt, goal, goalTable, median, percentile, section, table } from './common.js';
 import { PhraseBuffer } from '../src/domain/generations/phrases.js';
+import { dnsmosModel, dnsmosScores } from './dnsmos.js';
 import { nisqaScorer, nisqaScores } from './nisqa.js';
 import { type BenchServer, startBenchServer } from './setup.js';
 
@@ -153,6 +154,16 @@ if ('missing' in scorer) {
     const diff = Math.abs(scores[2 * i]! - scores[2 * i + 1]!);
     goals.push(goal(`${s.label}: NISQA streamed within 0.1 of whole`, diff, '≤ 0.10', diff <= 0.1));
   }
+}
+// The second judge (bench/dnsmos.ts): a join NISQA does not hear should not be heard by DNSMOS either.
+const dnsmos = dnsmosModel();
+if ('missing' in dnsmos) {
+  console.log(`\nDNSMOS: not measured (${dnsmos.missing})`);
+} else {
+  const scores = await dnsmosScores(scored.flatMap((s) => [s.streamed, s.whole]));
+  const rows = scored.map((s, i) => [s.label, fmt(scores[2 * i]!.ovrl, 2), fmt(scores[2 * i + 1]!.ovrl, 2), fmt(scores[2 * i]!.ovrl - scores[2 * i + 1]!.ovrl, 2)]);
+  console.log('');
+  table(['text, model', 'DNSMOS overall, streamed', 'DNSMOS overall, whole', 'difference'], rows, ['l', 'r', 'r', 'r']);
 }
 goalTable(goals);
 await bench.server.close();
