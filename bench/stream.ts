@@ -1,8 +1,9 @@
 /**
  * `npm run bench:stream` (issue 31): time from the first text chunk to the first audio byte over the
  * speech WebSocket (`/api/v1/tts/ws`) with the text arriving at LLM pace (20 tokens a second), for
- * v-pro and v-flash, next to the same service's best case measured in the same run: the first phrase
- * alone through `POST /api/v1/tts/stream` (time to its first byte). And naturalness (NISQA) of the
+ * v-pro and v-flash, next to two baselines measured in the same run: the first phrase synthesized by
+ * the engine alone, in process (the floor), and the first phrase alone through
+ * `POST /api/v1/tts/stream` (time to its first byte). And naturalness (NISQA) of the
  * streamed whole against the same text synthesized in one request, and the same comparison by a
  * second judge, DNSMOS (bench/dnsmos.ts). `BENCH_STREAM_RUNS` (7) runs per model and text.
  */
@@ -10,6 +11,7 @@ import WebSocket from 'ws';
 import type { PcmAudio } from '../src/audio/pcm.js';
 import { fmt, goal, goalTable, median, percentile, section, table } from './common.js';
 import { PhraseBuffer } from '../src/domain/generations/phrases.js';
+import { findPreset } from '../src/voices/catalog/catalog.js';
 import { dnsmosModel, dnsmosScores } from './dnsmos.js';
 import { nisqaScorer, nisqaScores } from './nisqa.js';
 import { type BenchServer, startBenchServer } from './setup.js';
@@ -79,7 +81,7 @@ async function socketRun(bench: BenchServer, model: string, text: string): Promi
 }
 
 /** `text` through POST /api/v1/tts/stream: ms to the first byte, and the audio. */
-async function oneRequest(bench: BenchServer, model: string, text: string): Promise<{ firstMs: number; audio: Buffer }> {
+async function oneRequest(bench: BenchServer, model: string, text: string): Promise<{ firstMs: number; audio: Buffer; engine: string }> {
   const t0 = performance.now();
   const res = await fetch(`${bench.server.url}/api/v1/tts/stream`, {
     method: 'POST',
@@ -93,7 +95,20 @@ async function oneRequest(bench: BenchServer, model: string, text: string): Prom
     if (chunks.length === 0) firstMs = performance.now() - t0;
     chunks.push(Buffer.from(r.value));
   }
-  return { firstMs, audio: Buffer.concat(chunks) };
+  return { firstMs, audio: Buffer.concat(chunks), engine: res.headers.get('x-voice-engine') ?? '' };
+}
+
+/**
+ * The floor: `text` synthesized by `engine` alone, in this process, with the voice's own realization
+ * on that engine (no HTTP, queue, text preparation or encoding); ms for the whole phrase.
+ */
+async function engineAlone(bench: BenchServer, engineId: string, text: string): Promise<number> {
+  const preset = findPreset(bench.voice)!;
+  const realization = preset.identity.engines?.[engineId];
+  const engine = await bench.server.container.engines.get(engineId);
+  const t0 = performance.now();
+  await engine.synthesize({ text, language: preset.language_code, voice: realization ?? { id: engineId }, speed: 1, variation: 0.5 });
+  return performance.now() - t0;
 }
 
 const bench = await startBenchServer();
@@ -107,23 +122,29 @@ for (const [t, text] of TEXTS.entries()) {
   console.log(`  first phrase as the service cuts it: "${firstPhrase}"`);
   for (const model of ['v-pro', 'v-flash']) {
     await socketRun(bench, model, text); // warm: the voice's first synthesis loads its session
-    await oneRequest(bench, model, firstPhrase);
+    const { engine } = await oneRequest(bench, model, firstPhrase);
+    await engineAlone(bench, engine, firstPhrase);
+    const floor: number[] = [];
     const alone: number[] = [];
     const first: number[] = [];
     const total: number[] = [];
     let streamed: Buffer = Buffer.alloc(0);
     for (let i = 0; i < RUNS; i++) {
+      floor.push(await engineAlone(bench, engine, firstPhrase));
       alone.push((await oneRequest(bench, model, firstPhrase)).firstMs);
       const run = await socketRun(bench, model, text);
       first.push(run.firstMs);
       total.push(run.totalMs);
       streamed = run.audio;
     }
+    floor.sort((a, b) => a - b);
     alone.sort((a, b) => a - b);
     first.sort((a, b) => a - b);
     rows.push([
       String(t + 1),
       model,
+      engine,
+      fmt(median(floor)),
       fmt(median(alone)),
       fmt(median(first)),
       fmt(percentile(first, 90)),
@@ -137,9 +158,9 @@ for (const [t, text] of TEXTS.entries()) {
 }
 console.log('');
 table(
-  ['text', 'model', 'first phrase alone, TTFB ms (baseline)', 'socket: first audio p50 ms', 'p90 ms', 'socket: last byte ms', 'audio s'],
+  ['text', 'model', 'engine', 'first phrase, engine alone ms (floor)', 'first phrase alone, TTFB ms (baseline)', 'socket: first audio p50 ms', 'p90 ms', 'socket: last byte ms', 'audio s'],
   rows,
-  ['r', 'l', 'r', 'r', 'r', 'r', 'r'],
+  ['r', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
 );
 
 const scorer = nisqaScorer();
