@@ -9,6 +9,7 @@
  */
 import WebSocket from 'ws';
 import type { PcmAudio } from '../src/audio/pcm.js';
+import { s16leToFloats } from '../src/audio/pcm16.js';
 import { fmt, goal, goalTable, median, percentile, section, table } from './common.js';
 import { PhraseBuffer } from '../src/domain/generations/phrases.js';
 import { findPreset } from '../src/voices/catalog/catalog.js';
@@ -20,7 +21,7 @@ const RUNS = Number(process.env['BENCH_STREAM_RUNS'] ?? 7);
 const TOKENS_PER_SECOND = 20;
 /**
  * Two replies: one opening as many do ("Well, ..."), so its first clause is a word long, and one whose
- * first clause boundary comes only after eight words, the slow case for a phrase cut at clauses.
+ * first clause boundary comes only after nine words, the slow case for a phrase cut at clauses.
  */
 const TEXTS = [
   'Well, hello there my friend, this reply arrives token by token from a language model. ' +
@@ -33,9 +34,12 @@ const RATE = 24_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function pcm(bytes: Buffer): PcmAudio {
-  const samples = new Float32Array(Math.floor(bytes.length / 2));
-  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2) / 32768;
-  return { sampleRate: RATE, samples };
+  return { sampleRate: RATE, samples: s16leToFloats(bytes) };
+}
+
+/** Rows of one judge's scores, in `scored`'s order with streamed and whole alternating: streamed, whole, difference. */
+function judged(scores: readonly number[]): string[][] {
+  return scored.map((s, i) => [s.label, fmt(scores[2 * i]!, 2), fmt(scores[2 * i + 1]!, 2), fmt(scores[2 * i]! - scores[2 * i + 1]!, 2)]);
 }
 
 /** The first phrase as the service cuts `text` arriving token by token (phrases.ts). */
@@ -168,9 +172,8 @@ if ('missing' in scorer) {
   console.log(`\nNISQA: not measured (${scorer.missing})`);
 } else {
   const scores = await nisqaScores(scored.flatMap((s) => [s.streamed, s.whole]));
-  const nisqaRows = scored.map((s, i) => [s.label, fmt(scores[2 * i]!, 2), fmt(scores[2 * i + 1]!, 2), fmt(scores[2 * i]! - scores[2 * i + 1]!, 2)]);
   console.log('');
-  table(['text, model', 'NISQA streamed (phrases joined)', 'NISQA whole', 'difference'], nisqaRows, ['l', 'r', 'r', 'r']);
+  table(['text, model', 'NISQA streamed (phrases joined)', 'NISQA whole', 'difference'], judged(scores), ['l', 'r', 'r', 'r']);
   for (const [i, s] of scored.entries()) {
     const diff = Math.abs(scores[2 * i]! - scores[2 * i + 1]!);
     goals.push(goal(`${s.label}: NISQA streamed within 0.1 of whole`, diff, '≤ 0.10', diff <= 0.1));
@@ -182,9 +185,8 @@ if ('missing' in dnsmos) {
   console.log(`\nDNSMOS: not measured (${dnsmos.missing})`);
 } else {
   const scores = await dnsmosScores(scored.flatMap((s) => [s.streamed, s.whole]));
-  const rows = scored.map((s, i) => [s.label, fmt(scores[2 * i]!.ovrl, 2), fmt(scores[2 * i + 1]!.ovrl, 2), fmt(scores[2 * i]!.ovrl - scores[2 * i + 1]!.ovrl, 2)]);
   console.log('');
-  table(['text, model', 'DNSMOS overall, streamed', 'DNSMOS overall, whole', 'difference'], rows, ['l', 'r', 'r', 'r']);
+  table(['text, model', 'DNSMOS overall, streamed', 'DNSMOS overall, whole', 'difference'], judged(scores.map((s) => s.ovrl)), ['l', 'r', 'r', 'r']);
 }
 goalTable(goals);
 await bench.server.close();

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 import { AVAILABLE_ENGINES_TTL_MS, EngineRegistry } from '../../src/speech/engine-registry.js';
+import type { KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
 import { KOKORO_SKIP, PIPER_SKIP, TEST_MODELS_DIR } from '../helpers/models.js';
 
 const PIPER_PACK = 'piper-en_US-joe-medium';
@@ -81,7 +82,7 @@ describe('the engine registry: warming at start', KOKORO_SKIP, () => {
     await registry.warm();
     const files = fs.readdirSync(prepared).filter((name) => name.endsWith('.onnx'));
     assert.equal(files.length, 1, `one prepared model: ${files}`);
-    const kokoro = await registry.get('kokoro');
-    assert.equal((await (kokoro as unknown as { model(): Promise<{ prepared: boolean }> }).model()).prepared, true);
+    const kokoro = (await registry.get('kokoro')) as KokoroEngine;
+    assert.equal((await kokoro.model())?.prepared, true);
   });
 });

@@ -13,12 +13,6 @@
  * p.flush();                                // 'I'
  */
 
-/**
- * Words the first phrase needs before a clause boundary may end it. One: a reply's opening word with
- * a comma is a phrase of its own, said with the comma's pause (four, before: "Well, hello there my
- * friend," took v-pro 1.5 s to synthesize before any audio left).
- */
-const FIRST_PHRASE_WORDS = 1;
 /** Characters after which a phrase with no boundary is cut at its last space. */
 const LONG_PHRASE = 250;
 /**
@@ -69,12 +63,12 @@ export class PhraseBuffer {
     SENTENCE_END.lastIndex = 0;
     const sentence = SENTENCE_END.exec(this.text);
     if (this.phrases === 0) {
+      // The first phrase ends at its first clause, however short: a reply's opening word with a comma
+      // is a phrase of its own, said with the comma's pause (a four-word minimum, before, made v-pro
+      // synthesize "Well, hello there my friend," for 1.5 s before any audio left).
       CLAUSE_END.lastIndex = 0;
-      for (let m = CLAUSE_END.exec(this.text); m; m = CLAUSE_END.exec(this.text)) {
-        if (sentence && m.index > sentence.index) break;
-        const words = this.text.slice(0, m.index).trim().split(/\s+/u).length;
-        if (words >= FIRST_PHRASE_WORDS) return m.index + m[0].length;
-      }
+      const clause = CLAUSE_END.exec(this.text);
+      if (clause && !(sentence && clause.index > sentence.index)) return clause.index + clause[0].length;
     }
     if (sentence) return sentence.index + sentence[0].length;
     if (this.text.length > LONG_PHRASE) {
