@@ -26,7 +26,7 @@ const ROWS = [20, 200] as const;
 
 /** The voice space spanned by `packs` (each Float32 [rows, 256]). */
 export function kokoroVoiceSpace(packs: readonly Float32Array[], axes = STYLE_AXES): VoiceSpace {
-  const directions = principalDirections(packs.map(meanRow), axes);
+  const directions = styleAxes(packs, axes);
   return {
     dimensions: directions.length + 1,
     move<V extends EngineRealization>(voice: V, point: readonly number[]): V {
@@ -51,6 +51,11 @@ export function kokoroVoiceSpace(packs: readonly Float32Array[], axes = STYLE_AX
       return Math.sqrt(sum);
     },
   };
+}
+
+/** The space's axes in style values (each 256 long): the packs' leading principal directions. */
+export function styleAxes(packs: readonly Float32Array[], axes = STYLE_AXES): Float64Array[] {
+  return principalDirections(packs.map(meanRow), axes);
 }
 
 /** A pack's mean style over the rows sentences use. */

@@ -1,0 +1,173 @@
+/**
+ * Fits Kokoro's style map (src/speech/engines/kokoro/style-map.ts): how a pack's speaker embedding
+ * moves when its style is moved along the voice space's axes and its pitch factor changed. Each
+ * sample is an English pack (naturalness ≥ 3.6, the clone candidates' pool) moved by a random
+ * offset (every axis N(0, σ²), σ drawn from 0.3-2 pack standard deviations) and a pitch move of up to
+ * ±3 semitones, saying the first sentence of its accent's probe text; its embedding minus the pack's
+ * measured one (data/speaker-embeddings.ts) is regressed on the move by ridge regression. Seeded, so
+ * the same weights give the same samples; 600 samples take ~25 min on 2 cores.
+ *
+ *   npm run build && node dist/bench/kokoro-style-map.js [--samples cache.jsonl] [--count 600] \
+ *     > src/speech/engines/kokoro/data/style-map.ts
+ *
+ * `--samples` keeps the rendered samples in a file (one JSON per line) and continues from it.
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { findPackFile } from '../src/onnx/model-files.js';
+import { SpeakerEncoder } from '../src/audio/analysis/speaker/speaker-encoder.js';
+import { createKokoroEngine, KOKORO_PACK } from '../src/speech/engines/kokoro/index.js';
+import { KOKORO_VOICE_TRAITS } from '../src/speech/engines/kokoro/data/voice-traits.js';
+import { measuredBlends } from '../src/speech/engines/kokoro/speaker-embeddings.js';
+import { storeRow } from '../src/speech/engines/kokoro/style-map.js';
+import { styleAxes } from '../src/speech/engines/kokoro/voice-space.js';
+import { KOKORO_VOICE_IDS, voiceLanguage } from '../src/speech/engines/kokoro/voices.js';
+import type { EngineRealization } from '../src/speech/voice-identity.js';
+import { splitSentences } from '../src/speech/sentences.js';
+import { probeText } from '../src/voices/probe-texts.js';
+import { engineModelFolders, modelFolders } from './setup.js';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const COUNT = Number(option('--count') ?? 600);
+const cacheFile = option('--samples');
+const SEED = 11;
+/** Ridge penalty (inputs in axis units and semitones); 1-30 cross-validate alike. */
+const LAMBDA = 10;
+
+interface Sample {
+  base: string;
+  language: string;
+  /** Axis offsets, then the pitch axis (voice-space.ts units: 1 = 2 semitones). */
+  point: number[];
+  /** The in-model pitch factor the move gave. */
+  pitch: number;
+  embedding: number[];
+}
+
+const folders = engineModelFolders();
+const kokoro = createKokoroEngine({ modelFolders: folders });
+const encoder = await SpeakerEncoder.find(modelFolders());
+const space = (await kokoro.voiceSpace?.()) ?? null;
+if (!(await kokoro.isAvailable()) || encoder === null || space === null) {
+  console.error(`Kokoro weights or the speaker encoder not found in ${folders.join(', ')}`);
+  process.exit(1);
+}
+
+// A 32-bit linear congruential generator and Box-Muller: the same samples on every machine.
+let state = SEED >>> 0;
+const uniform = () => {
+  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+  return state / 2 ** 32;
+};
+const gauss = () => Math.sqrt(-2 * Math.log(uniform() + 1e-12)) * Math.cos(2 * Math.PI * uniform());
+const naturalness = new Map(KOKORO_VOICE_TRAITS.map((t) => [t.voice, t.naturalness]));
+const bases = KOKORO_VOICE_IDS.filter((v) => ['a', 'b'].includes(voiceLanguage(v)) && (naturalness.get(v) ?? 0) >= 3.6);
+
+const samples: Sample[] = cacheFile && existsSync(cacheFile) ? readFileSync(cacheFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Sample) : [];
+for (let i = 0; i < COUNT; i += 1) {
+  const base = bases[Math.floor(uniform() * bases.length)]!;
+  const sigma = 0.3 + 1.7 * uniform();
+  const point = Array.from({ length: space.dimensions - 1 }, () => sigma * gauss());
+  point.push((uniform() * 2 - 1) * 1.5);
+  if (i < samples.length) {
+    // A cached sample must be this one: the same pack and move (the file came from this procedure).
+    const cached = samples[i]!;
+    if (cached.base !== base || Math.abs(cached.point[0]! - point[0]!) > 1e-3) throw new Error(`${cacheFile}: sample ${i} is not this seed's`);
+    continue;
+  }
+  const language = voiceLanguage(base) === 'a' ? 'en-US' : 'en-GB';
+  const start: EngineRealization = { id: base, params: { blend: `${base}:1`, language } };
+  const voice = space.move(start, point);
+  const text = splitSentences(probeText(language))[0]!;
+  const { audio } = await kokoro.synthesize({ text, language, voice, speed: 1, variation: 0.5 });
+  const embedding = await encoder.embed(audio);
+  if (embedding === null) continue;
+  const sample: Sample = {
+    base,
+    language,
+    point: point.map((v) => Number(v.toFixed(4))),
+    pitch: Number(voice.params?.['pitch'] ?? 1),
+    embedding: Array.from(embedding, (v) => Number(v.toFixed(5))),
+  };
+  samples.push(sample);
+  if (cacheFile) appendFileSync(cacheFile, `${JSON.stringify(sample)}\n`);
+  if (i % 20 === 0) console.error(`${i}/${COUNT}`);
+}
+
+// Ridge regression without intercept: a pack not moved sounds as measured.
+const measured = new Map(measuredBlends().map((m) => [`${m.blend}|${m.language}`, m.embedding]));
+const used = samples.slice(0, COUNT).filter((s) => measured.has(`${s.base}:1|${s.language}`));
+const inputs = used.map((s) => [...s.point.slice(0, space.dimensions - 1), 12 * Math.log2(s.pitch)]);
+const d = inputs[0]!.length;
+const gram = Array.from({ length: d }, () => new Float64Array(d));
+const cross = Array.from({ length: d }, () => new Float64Array(256));
+used.forEach((s, n) => {
+  const x = inputs[n]!;
+  const e = measured.get(`${s.base}:1|${s.language}`)!;
+  for (let i = 0; i < d; i += 1) {
+    for (let j = 0; j < d; j += 1) gram[i]![j]! += x[i]! * x[j]!;
+    for (let k = 0; k < 256; k += 1) cross[i]![k]! += x[i]! * (s.embedding[k]! - e[k]!);
+  }
+});
+for (let i = 0; i < d; i += 1) gram[i]![i]! += LAMBDA;
+const rows = solve(gram, cross);
+
+const files = KOKORO_VOICE_IDS.map((id) => findPackFile(folders, KOKORO_PACK, [`voices/${id}.bin`])).filter((f): f is string => f !== null);
+const packs = await Promise.all(
+  files.map(async (file) => {
+    const bytes = await readFile(file);
+    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  }),
+);
+const axes = styleAxes(packs);
+await Promise.all([kokoro.close(), encoder.close()]);
+
+const line = (r: { scale: number; bytes: string }) => `    { scale: ${r.scale}, bytes: '${r.bytes}' },`;
+console.log(`// Generated by bench/kokoro-style-map.ts on kokoro-v1.0.int8.onnx, the kokoro-js voice packs and
+// Resemblyzer 0.1.4's encoder (${used.length} samples, seed ${SEED}, ridge ${LAMBDA}). Do not edit.
+/** A row as stored: each value as a signed byte (base64) of its row's largest magnitude, \`scale\`. */
+export interface StoredRow {
+  scale: number;
+  bytes: string;
+}
+
+export const KOKORO_STYLE_MAP: { samples: number; axes: readonly StoredRow[]; rows: readonly StoredRow[] } = {
+  samples: ${used.length},
+  /** The voice space's axes in style values (voice-space.ts, \`styleAxes\`). */
+  axes: [
+${axes.map((a) => line(storeRow(a))).join('\n')}
+  ],
+  /** W: the embedding's change per unit along each axis, then per semitone of pitch. */
+  rows: [
+${rows.map((r) => line(storeRow(r))).join('\n')}
+  ],
+};`);
+
+/** X with A X = B for a symmetric positive definite A (Gaussian elimination with partial pivoting). */
+function solve(a: Float64Array[], b: Float64Array[]): Float64Array[] {
+  const n = a.length;
+  const [m, r] = [a.map((row) => Float64Array.from(row)), b.map((row) => Float64Array.from(row))];
+  for (let c = 0; c < n; c += 1) {
+    let p = c;
+    for (let i = c + 1; i < n; i += 1) if (Math.abs(m[i]![c]!) > Math.abs(m[p]![c]!)) p = i;
+    [m[c], m[p], r[c], r[p]] = [m[p]!, m[c]!, r[p]!, r[c]!];
+    for (let i = c + 1; i < n; i += 1) {
+      const f = m[i]![c]! / m[c]![c]!;
+      for (let k = c; k < n; k += 1) m[i]![k]! -= f * m[c]![k]!;
+      for (let k = 0; k < r[i]!.length; k += 1) r[i]![k]! -= f * r[c]![k]!;
+    }
+  }
+  const x = Array.from({ length: n }, () => new Float64Array(b[0]!.length));
+  for (let i = n - 1; i >= 0; i -= 1) {
+    for (let k = 0; k < x[i]!.length; k += 1) {
+      let s = r[i]![k]!;
+      for (let j = i + 1; j < n; j += 1) s -= m[i]![j]! * x[j]![k]!;
+      x[i]![k] = s / m[i]![i]!;
+    }
+  }
+  return x;
+}
