@@ -1,7 +1,8 @@
 import type { EngineRealization } from '../../voice-identity.js';
 import type { VoiceDescription } from '../../voice-description.js';
-import { type BlendPart, formatBlend, parseBlend } from './blend.js';
+import { type BlendPart, formatBlend, formatStyleOffset, parseBlend } from './blend.js';
 import { measuredBlends, predictedEmbedding } from './speaker-embeddings.js';
+import { styleTowardSpeaker } from './style-map.js';
 import { KOKORO_BLEND_PITCH } from './data/blend-pitch.js';
 import { KOKORO_VOICE_TRAITS, type KokoroPackTraits } from './data/voice-traits.js';
 import { KOKORO_LANGUAGES, kokoroLanguageFor, type KokoroLanguage, voiceLanguage } from './voices.js';
@@ -292,10 +293,11 @@ export function retuneKokoroVoice(
  * in Hz and pace as measured, not positions in the catalog's ranges), best predicted first. The
  * caller renders them and keeps the one that measures closest (voices/clone/realize-described.ts).
  *
- * With the recording's speaker embedding (`heard`), all but one of them are the packs and preset
- * blends of the language that sound most like it (their measured embeddings, speaker-embeddings.ts),
- * whatever their measured gender, among those predicted natural enough (`MIN_CLONE_NATURALNESS`); the last is
- * still the best by traits.
+ * With the recording's speaker embedding (`heard`), they are the packs and preset blends of the
+ * language that sound most like it (their measured embeddings, speaker-embeddings.ts), whatever their
+ * measured gender, among those predicted natural enough (`MIN_CLONE_NATURALNESS`), each moved toward
+ * the recording in style space (style-map.ts), and the nearest of them unmoved. Without it, the
+ * best by traits.
  */
 export function kokoroCloneCandidates(description: VoiceDescription, limit: number, heard?: Float32Array): EngineRealization[] {
   const found = poolFor(description);
@@ -306,7 +308,7 @@ export function kokoroCloneCandidates(description: VoiceDescription, limit: numb
     .map((candidate) => ({ candidate, cost: costOf(candidate, target) }))
     .sort((a, b) => a.cost - b.cost)
     .map(({ candidate }) => candidate);
-  const chosen: Candidate[] = [];
+  const chosen: Array<{ candidate: Candidate; style?: string }> = [];
   if (heard !== undefined) {
     const family = (tag: string) => {
       const l = kokoroLanguageFor(tag);
@@ -314,20 +316,32 @@ export function kokoroCloneCandidates(description: VoiceDescription, limit: numb
     };
     const ranked = measuredBlends()
       .filter((m) => family(m.language) === family(KOKORO_LANGUAGES[language].tag))
-      .map((m) => ({ candidate: blendOf(parseBlend(m.blend), language), similarity: dot(m.embedding, heard) }))
+      .map((m) => ({ candidate: blendOf(parseBlend(m.blend), language), embedding: m.embedding, similarity: dot(m.embedding, heard) }))
       .sort((a, b) => b.similarity - a.similarity);
     const floor = Math.min(MIN_CLONE_NATURALNESS, Math.max(...ranked.map((r) => r.candidate.naturalness)));
-    for (const { candidate } of ranked) {
-      if (chosen.length >= limit - 1) break;
-      if (candidate.naturalness < floor) continue;
-      if (!chosen.some((c) => c.blend === candidate.blend)) chosen.push(candidate);
+    const nearest: typeof ranked = [];
+    for (const entry of ranked) {
+      if (nearest.length >= limit - 1) break;
+      if (entry.candidate.naturalness < floor) continue;
+      if (!nearest.some((n) => n.candidate.blend === entry.candidate.blend)) nearest.push(entry);
     }
+    // Each moved toward the recording by the style map (style-map.ts), at the pitch the fit will
+    // give it; the nearest also as it is, so a move the map mispredicts cannot leave the instant fit
+    // less like the speaker than the stock voice (the renders decide, realize-described.ts).
+    for (const { candidate, embedding } of nearest) {
+      const semitones = withinReach(12 * Math.log2(description.traits.pitchHz / candidate.pitchHz));
+      chosen.push({ candidate, style: formatStyleOffset(styleTowardSpeaker(embedding, heard, semitones).offset) });
+    }
+    if (nearest[0] !== undefined) chosen.push({ candidate: nearest[0].candidate });
   }
   for (const candidate of byTraits) {
     if (chosen.length >= limit) break;
-    if (!chosen.some((c) => c.blend === candidate.blend)) chosen.push(candidate);
+    if (!chosen.some((c) => c.candidate.blend === candidate.blend)) chosen.push({ candidate });
   }
-  return chosen.map((candidate) => realizationOf(language, candidate, clampPace(description.traits.rate / candidate.rate)).realization);
+  return chosen.slice(0, limit).map(({ candidate, style }) => {
+    const { realization } = realizationOf(language, candidate, clampPace(description.traits.rate / candidate.rate));
+    return style === undefined ? realization : { ...realization, params: { ...realization.params, style } };
+  });
 }
 
 function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
