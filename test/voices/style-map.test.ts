@@ -9,7 +9,7 @@ import { formatStyleOffset } from '../../src/speech/engines/kokoro/blend.js';
 import { KOKORO_STYLE_MAP } from '../../src/speech/engines/kokoro/data/style-map.js';
 import { createKokoroEngine, type KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
 import { measuredBlends } from '../../src/speech/engines/kokoro/speaker-embeddings.js';
-import { styleTowardSpeaker } from '../../src/speech/engines/kokoro/style-map.js';
+import { loadRow, styleTowardSpeaker } from '../../src/speech/engines/kokoro/style-map.js';
 import { STYLE_AXES, styleAxes } from '../../src/speech/engines/kokoro/voice-space.js';
 import { KOKORO_VOICE_IDS } from '../../src/speech/engines/kokoro/voices.js';
 import { splitSentences } from '../../src/speech/sentences.js';
@@ -64,9 +64,7 @@ describe('Kokoro style map on the real model', { skip: KOKORO_SKIP.skip ?? SPEAK
     });
     const axes = styleAxes(packs);
     KOKORO_STYLE_MAP.axes.forEach((stored, j) => {
-      const bytes = Buffer.from(stored.bytes, 'base64');
-      const values = Array.from(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), (b) => (b / 127) * stored.scale);
-      assert.ok(speakerSimilarity(values, axes[j]!) > 0.999, `axis ${j}`);
+      assert.ok(speakerSimilarity(loadRow(stored), axes[j]!) > 0.999, `axis ${j}`);
     });
   });
 

@@ -87,6 +87,7 @@ export function styleTowardSpeaker(embedding: ArrayLike<number>, target: ArrayLi
   return { offset, from, to: cosine(predict(), target), spread: Math.hypot(...point) };
 }
 
+/** Cosine of two vectors (kept here: the speaker encoder's module would pull its graph into voice fitting). */
 function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let [dot, na, nb] = [0, 0, 0];
   for (let i = 0; i < a.length; i += 1) {
@@ -105,7 +106,8 @@ export function storeRow(values: ArrayLike<number>): StoredRow {
   return { scale: Number(scale.toPrecision(6)), bytes: bytes.toString('base64') };
 }
 
-function loadRow(stored: StoredRow): Float32Array {
+/** A stored row's values. */
+export function loadRow(stored: StoredRow): Float32Array {
   const bytes = Buffer.from(stored.bytes, 'base64');
   return Float32Array.from(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), (b) => (b / 127) * stored.scale);
 }
