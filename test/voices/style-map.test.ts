@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { SpeakerEncoder, speakerSimilarity } from '../../src/audio/analysis/speaker/speaker-encoder.js';
-import { decodeWav } from '../../src/audio/wav.js';
 import { formatStyleOffset } from '../../src/speech/engines/kokoro/blend.js';
 import { KOKORO_STYLE_MAP } from '../../src/speech/engines/kokoro/data/style-map.js';
 import { createKokoroEngine, type KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
@@ -13,7 +11,6 @@ import { loadRow, styleTowardSpeaker } from '../../src/speech/engines/kokoro/sty
 import { STYLE_AXES, styleAxes } from '../../src/speech/engines/kokoro/voice-space.js';
 import { KOKORO_VOICE_IDS } from '../../src/speech/engines/kokoro/voices.js';
 import { splitSentences } from '../../src/speech/sentences.js';
-import { voiceTarget } from '../../src/voices/clone/refine/fit-score.js';
 import { probeText } from '../../src/voices/probe-texts.js';
 import { KOKORO_SKIP, KOKORO_VOICES_DIR, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } from '../helpers/models.js';
 
@@ -22,7 +19,6 @@ import { KOKORO_SKIP, KOKORO_VOICES_DIR, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKE
  * its style, which a clone's instant fit uses to move the stock voices nearest a recording toward it.
  */
 
-const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'test', 'fixtures', 'speaker');
 const packEmbedding = (voice: string) => measuredBlends().find((m) => m.blend === `${voice}:1`)!.embedding;
 
 describe('Kokoro style map', () => {
@@ -68,15 +64,17 @@ describe('Kokoro style map on the real model', { skip: KOKORO_SKIP.skip ?? SPEAK
     });
   });
 
-  test('a pack moved toward a recording sounds more like it', async () => {
-    const target = (await voiceTarget(encoder, decodeWav(readFileSync(path.join(FIXTURES, 'jfk-ask-not.wav'))), 120))!;
+  test('a pack moved toward another voice sounds more like it', async () => {
+    // The target is how another pack sounds (measured on its own probe sentence): a voice the map
+    // has never been asked to reach, from a pack of the other accent and another timbre.
+    const target = packEmbedding('bm_george');
     const start = { id: 'am_michael', params: { blend: 'am_michael:1', language: 'en-US' } };
-    const move = styleTowardSpeaker(packEmbedding('am_michael'), target.embedding, 0);
+    const move = styleTowardSpeaker(packEmbedding('am_michael'), target, 0);
     const moved = { ...start, params: { ...start.params, style: formatStyleOffset(move.offset) } };
     const text = splitSentences(probeText('en-US'))[0]!;
     const heard = async (voice: typeof start) => {
       const { audio } = await engine.synthesize({ text, language: 'en-US', voice, speed: 1, variation: 0.5 });
-      return speakerSimilarity((await encoder.embed(audio))!, target.embedding);
+      return speakerSimilarity((await encoder.embed(audio))!, target);
     };
     const [before, after] = [await heard(start), await heard(moved)];
     assert.ok(move.to > move.from, `predicted ${move.from} → ${move.to}`);
