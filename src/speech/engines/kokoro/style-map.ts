@@ -21,14 +21,9 @@ const MAX_SPREAD = 4;
 /** Cost per squared unit of move against predicted similarity: a small pull toward the pack itself. */
 const SPREAD_COST = 0.002;
 const STEPS = 400;
-/** The style vector's first half, which Kokoro's decoder reads (the second is the prosody predictor's). */
-const TIMBRE_VALUES = STYLE_SIZE / 2;
 const RATE = 0.5;
 
-/**
- * A style offset (`style` realization parameter; its timbre half) and the similarity predicted
- * before and after the whole move it was taken from.
- */
+/** A style offset (`style` realization parameter) and the similarity predicted before and after it. */
 export interface StyleMove {
   offset: Float32Array;
   /** Predicted similarity of the pack alone (at the same pitch) and of the moved voice. */
@@ -84,14 +79,14 @@ export function styleTowardSpeaker(embedding: ArrayLike<number>, target: ArrayLi
     const spread = Math.hypot(...point);
     if (spread > MAX_SPREAD) for (let i = 0; i < point.length; i += 1) point[i]! *= MAX_SPREAD / spread;
   }
-  // Only the timbre half is moved: the prosody half would lift or lower the voice's F0 with the
-  // sentence (a move that met a 161 Hz recording on the long probe sentences said short ones at
-  // 173-192 Hz), so the pitch is left to the in-model factor, as for a stock voice. Measured on four
-  // recordings, the timbre half alone kept the whole move's held-out similarity (mean −0.003).
+  // The whole style moves, its prosody half too. Moving the timbre half alone (the decoder's) was
+  // tried: it kept the held-out similarity but left the pitch to the in-model factor, whose reach
+  // (±6 semitones) a man's pack moved toward a woman's recording exceeds, so the rest became a PSOLA
+  // shift and four of eight clones fell under NISQA 3.3 (docs/voices.md, "The style map").
   const offset = new Float32Array(STYLE_SIZE);
   point.forEach((z, j) => {
     const axis = axes[j]!;
-    for (let i = 0; i < TIMBRE_VALUES; i += 1) offset[i] = offset[i]! + z * axis[i]!;
+    for (let i = 0; i < STYLE_SIZE; i += 1) offset[i] = offset[i]! + z * axis[i]!;
   });
   return { offset, from, to: cosine(predict(), target), spread: Math.hypot(...point) };
 }
