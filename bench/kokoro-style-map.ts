@@ -25,6 +25,7 @@ import { KOKORO_VOICE_IDS, voiceLanguage } from '../src/speech/engines/kokoro/vo
 import type { EngineRealization } from '../src/speech/voice-identity.js';
 import { splitSentences } from '../src/speech/sentences.js';
 import { probeText } from '../src/voices/probe-texts.js';
+import { invert } from '../src/voices/clone/refine/trust-region.js';
 import { engineModelFolders, modelFolders } from './setup.js';
 
 const args = process.argv.slice(2);
@@ -114,7 +115,15 @@ used.forEach((s, n) => {
   }
 });
 for (let i = 0; i < d; i += 1) gram[i]![i]! += LAMBDA;
-const rows = solve(gram, cross);
+// W = (XᵀX + λI)⁻¹ XᵀY, with the trust region's Gauss-Jordan inverse.
+const inverse = invert(gram);
+const rows = inverse.map((row) => {
+  const out = new Float64Array(256);
+  row.forEach((a, j) => {
+    for (let k = 0; k < 256; k += 1) out[k]! += a * cross[j]![k]!;
+  });
+  return out;
+});
 
 const files = KOKORO_VOICE_IDS.map((id) => findPackFile(folders, KOKORO_PACK, [`voices/${id}.bin`])).filter((f): f is string => f !== null);
 const packs = await Promise.all(
@@ -146,28 +155,3 @@ ${axes.map((a) => line(storeRow(a))).join('\n')}
 ${rows.map((r) => line(storeRow(r))).join('\n')}
   ],
 };`);
-
-/** X with A X = B for a symmetric positive definite A (Gaussian elimination with partial pivoting). */
-function solve(a: Float64Array[], b: Float64Array[]): Float64Array[] {
-  const n = a.length;
-  const [m, r] = [a.map((row) => Float64Array.from(row)), b.map((row) => Float64Array.from(row))];
-  for (let c = 0; c < n; c += 1) {
-    let p = c;
-    for (let i = c + 1; i < n; i += 1) if (Math.abs(m[i]![c]!) > Math.abs(m[p]![c]!)) p = i;
-    [m[c], m[p], r[c], r[p]] = [m[p]!, m[c]!, r[p]!, r[c]!];
-    for (let i = c + 1; i < n; i += 1) {
-      const f = m[i]![c]! / m[c]![c]!;
-      for (let k = c; k < n; k += 1) m[i]![k]! -= f * m[c]![k]!;
-      for (let k = 0; k < r[i]!.length; k += 1) r[i]![k]! -= f * r[c]![k]!;
-    }
-  }
-  const x = Array.from({ length: n }, () => new Float64Array(b[0]!.length));
-  for (let i = n - 1; i >= 0; i -= 1) {
-    for (let k = 0; k < x[i]!.length; k += 1) {
-      let s = r[i]![k]!;
-      for (let j = i + 1; j < n; j += 1) s -= m[i]![j]! * x[j]![k]!;
-      x[i]![k] = s / m[i]![i]!;
-    }
-  }
-  return x;
-}

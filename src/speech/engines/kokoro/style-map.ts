@@ -12,8 +12,9 @@ import { KOKORO_STYLE_MAP, type StoredRow } from './data/style-map.js';
  *
  * Cross-validated on the 600 samples (5 folds), it predicts a moved voice's embedding at cosine 0.84
  * where the pack's own gives 0.79, and ranks which moved voices sound most like a given one far
- * better (correlation 0.78 against 0.60). Squared and pitch-interaction terms predicted worse. A clone's instant fit uses it to move the packs that sound most like its
- * recording toward the recording before rendering anything (voice-fit.ts): the renders then decide.
+ * better (correlation 0.78 against 0.60). Squared and pitch-interaction terms predicted worse. A
+ * clone's instant fit uses it to move the packs that sound most like its recording toward the
+ * recording before rendering anything (voice-fit.ts): the renders then decide.
  */
 
 /** Furthest a move goes from its pack, in pack standard deviations (a pack lies ~4-5 from the others' mean). */

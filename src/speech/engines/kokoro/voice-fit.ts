@@ -338,7 +338,7 @@ export function kokoroCloneCandidates(description: VoiceDescription, limit: numb
     if (chosen.length >= limit) break;
     if (!chosen.some((c) => c.candidate.blend === candidate.blend)) chosen.push({ candidate });
   }
-  return chosen.slice(0, limit).map(({ candidate, style }) => {
+  return chosen.map(({ candidate, style }) => {
     const { realization } = realizationOf(language, candidate, clampPace(description.traits.rate / candidate.rate));
     return style === undefined ? realization : { ...realization, params: { ...realization.params, style } };
   });

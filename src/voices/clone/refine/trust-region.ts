@@ -153,7 +153,7 @@ function fitModel(state: SearchState): Model {
 }
 
 /** Gauss–Jordan inverse with partial pivoting (n ≤ a few dozen). */
-function invert(matrix: Float64Array[]): Float64Array[] {
+export function invert(matrix: Float64Array[]): Float64Array[] {
   const n = matrix.length;
   const m = matrix.map((row, i) => {
     const out = new Float64Array(2 * n);
