@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SpeakerEncoder, speakerSimilarity } from '../../src/audio/analysis/speaker/speaker-encoder.js';
+import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
 import { formatStyleOffset } from '../../src/speech/engines/kokoro/blend.js';
 import { KOKORO_STYLE_MAP } from '../../src/speech/engines/kokoro/data/style-map.js';
 import { createKokoroEngine, type KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
@@ -26,6 +27,19 @@ describe('Kokoro style map', () => {
     assert.equal(KOKORO_STYLE_MAP.axes.length, STYLE_AXES);
     assert.equal(KOKORO_STYLE_MAP.rows.length, STYLE_AXES + 1);
     assert.ok(KOKORO_STYLE_MAP.samples >= 500);
+    // The F0 row: a semitone of pitch factor lifts the measured F0 by about a semitone.
+    assert.equal(KOKORO_STYLE_MAP.pitch.length, STYLE_AXES + 1);
+    assert.ok(Math.abs(KOKORO_STYLE_MAP.pitch.at(-1)! - 1) < 0.2, `per semitone of factor ${KOKORO_STYLE_MAP.pitch.at(-1)}`);
+  });
+
+  test('a move leaves the pitch to the factor unless asked for a lift beyond its reach', () => {
+    // A man's pack toward a woman's voice: the similarity pulls the style's F0 up, the pitch cost back.
+    const [from, to] = [packEmbedding('am_michael'), packEmbedding('af_heart')];
+    const kept = styleTowardSpeaker(from, to, 6);
+    assert.ok(Math.abs(kept.pitchShift) < 1, `predicted F0 change ${kept.pitchShift} semitones`);
+    const lifted = styleTowardSpeaker(from, to, 6, 3);
+    assert.ok(lifted.pitchShift > 2, `predicted F0 change ${lifted.pitchShift} semitones`);
+    assert.ok(lifted.to > lifted.from);
   });
 
   test('a move toward another voice raises the predicted similarity and stays within reach', () => {
@@ -74,10 +88,13 @@ describe('Kokoro style map on the real model', { skip: KOKORO_SKIP.skip ?? SPEAK
     const text = splitSentences(probeText('en-US'))[0]!;
     const heard = async (voice: typeof start) => {
       const { audio } = await engine.synthesize({ text, language: 'en-US', voice, speed: 1, variation: 0.5 });
-      return speakerSimilarity((await encoder.embed(audio))!, target);
+      return { similarity: speakerSimilarity((await encoder.embed(audio))!, target), hz: voicePitch(audio).medianHz };
     };
     const [before, after] = [await heard(start), await heard(moved)];
     assert.ok(move.to > move.from, `predicted ${move.from} → ${move.to}`);
-    assert.ok(after > before + 0.02, `measured ${before} → ${after}`);
+    assert.ok(after.similarity > before.similarity + 0.02, `measured ${before.similarity} → ${after.similarity}`);
+    // Asked for no lift, the move keeps the pack's F0: the pitch factor is what moves it.
+    const semitones = 12 * Math.log2(after.hz / before.hz);
+    assert.ok(Math.abs(semitones) < 1.5, `F0 ${before.hz} → ${after.hz} Hz (${semitones.toFixed(2)} semitones)`);
   });
 });

@@ -326,11 +326,13 @@ export function kokoroCloneCandidates(description: VoiceDescription, limit: numb
       if (!nearest.some((n) => n.candidate.blend === entry.candidate.blend)) nearest.push(entry);
     }
     // Each moved toward the recording by the style map (style-map.ts), at the pitch the fit will
-    // give it; the nearest also as it is, so a move the map mispredicts cannot leave the instant fit
-    // less like the speaker than the stock voice (the renders decide, realize-described.ts).
+    // give it with the in-model factor, the move itself asked to lift the F0 only by what lies beyond
+    // the factor's reach; the nearest also as it is, so a move the map mispredicts cannot leave the
+    // instant fit less like the speaker than the stock voice (the renders decide, realize-described.ts).
     for (const { candidate, embedding } of nearest) {
-      const semitones = withinReach(12 * Math.log2(description.traits.pitchHz / candidate.pitchHz));
-      chosen.push({ candidate, style: formatStyleOffset(styleTowardSpeaker(embedding, heard, semitones).offset) });
+      const wanted = 12 * Math.log2(description.traits.pitchHz / candidate.pitchHz);
+      const semitones = withinReach(wanted);
+      chosen.push({ candidate, style: formatStyleOffset(styleTowardSpeaker(embedding, heard, semitones, wanted - semitones).offset) });
     }
     if (nearest[0] !== undefined) chosen.push({ candidate: nearest[0].candidate });
   }
