@@ -190,7 +190,9 @@ describe('Voicelib Studio in Chromium: pronunciation lexicons', { skip: CHROMIUM
 
   /** Presses Generate and waits for a new result: its audio duration (s) and caption words. */
   async function generate(): Promise<{ seconds: number; words: string[] }> {
-    const before = await page.locator('.output .generated').textContent().catch(() => null);
+    // Read without a locator's auto-wait: before the first Generate there is no result yet, and
+    // textContent() would wait 30 s for one.
+    const before = (await page.evaluate("document.querySelector('.output .generated')?.textContent ?? null")) as string | null;
     await page.getByRole('button', { name: 'Generate' }).click();
     await page.waitForFunction(
       `(document.querySelector('.output .generated')?.textContent ?? null) !== ${JSON.stringify(before)} &&
