@@ -82,6 +82,8 @@ const save = () => {
   if (cacheFile) writeFileSync(cacheFile, samples.map((s) => `${JSON.stringify(s)}\n`).join(''));
 };
 const probeSentences = (language: string) => splitSentences(probeText(language)).slice(0, 2);
+/** A pack as it is, speaking its accent. */
+const packVoice = (base: string, language: string): EngineRealization => ({ id: base, params: { blend: `${base}:1`, language } });
 /** Median F0 (Hz) of a voice saying `text`, 0 when unvoiced. */
 const f0Of = async (voice: EngineRealization, text: string, language: string) =>
   voicePitch((await kokoro.synthesize({ text, language, voice, speed: 1, variation: 0.5 })).audio).medianHz;
@@ -91,8 +93,7 @@ for (let i = 0; i < COUNT; i += 1) {
   const point = Array.from({ length: space.dimensions - 1 }, () => sigma * gauss());
   point.push((uniform() * 2 - 1) * 1.5);
   const language = voiceLanguage(base) === 'a' ? 'en-US' : 'en-GB';
-  const start: EngineRealization = { id: base, params: { blend: `${base}:1`, language } };
-  const voice = space.move(start, point);
+  const voice = space.move(packVoice(base, language), point);
   const [first, second] = probeSentences(language) as [string, string];
   if (i < samples.length) {
     // A cached sample must be this one: the same pack and move (the file came from this procedure).
@@ -162,9 +163,9 @@ const rows = ridge(
 const packF0 = new Map<string, number[]>();
 for (const s of samples.slice(0, F0_COUNT)) {
   if (packF0.has(s.base)) continue;
-  const start: EngineRealization = { id: s.base, params: { blend: `${s.base}:1`, language: s.language } };
-  const sentences = probeSentences(s.language);
-  packF0.set(s.base, [await f0Of(start, sentences[0]!, s.language), await f0Of(start, sentences[1]!, s.language)]);
+  const own: number[] = [];
+  for (const text of probeSentences(s.language)) own.push(await f0Of(packVoice(s.base, s.language), text, s.language));
+  packF0.set(s.base, own);
 }
 const semitonesOf = (s: Sample) => {
   const own = packF0.get(s.base)!;

@@ -55,10 +55,10 @@ export interface StyleMove {
   spread: number;
 }
 
-let loaded: { axes: Float32Array[]; rows: Float32Array[]; pitch: readonly number[] } | null = null;
+let loaded: { axes: Float32Array[]; rows: Float32Array[] } | null = null;
 
 function map() {
-  loaded ??= { axes: KOKORO_STYLE_MAP.axes.map(loadRow), rows: KOKORO_STYLE_MAP.rows.map(loadRow), pitch: KOKORO_STYLE_MAP.pitch };
+  loaded ??= { axes: KOKORO_STYLE_MAP.axes.map(loadRow), rows: KOKORO_STYLE_MAP.rows.map(loadRow) };
   return loaded;
 }
 
@@ -69,7 +69,8 @@ function map() {
  * pitch); gradient ascent on the predicted cosine, the move kept within `MAX_SPREAD`.
  */
 export function styleTowardSpeaker(embedding: ArrayLike<number>, target: ArrayLike<number>, semitones: number, lift = 0): StyleMove {
-  const { axes, rows, pitch } = map();
+  const { axes, rows } = map();
+  const { pitch } = KOKORO_STYLE_MAP;
   const point = new Float64Array(axes.length);
   const pitchShift = () => point.reduce((sum, z, i) => sum + z * pitch[i]!, 0);
   const predict = () => {
