@@ -5,6 +5,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 import { runCommand, venvPython } from '../helpers/python.js';
 import { CLONE_SCRIPT, speechWav } from '../helpers/recordings.js';
@@ -36,8 +37,18 @@ describe('ElevenLabs-compatible API with the official Python SDK', () => {
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1',
       '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
     const port = Number(new URL(server.url).port);
+    // What each proxied connection saw and when (ms since pytest started), and the event loop's
+    // delays: printed when pytest fails, so that a stalled WebSocket handshake says where it stalled.
+    const seen: string[] = [];
+    let t0 = performance.now();
+    const at = () => Math.round(performance.now() - t0);
     const proxy = tls.createServer({ key: fs.readFileSync(key), cert: fs.readFileSync(cert) }, (front) => {
+      const n = seen.length;
+      seen.push(`#${n} tls ${at()}`);
       const back = net.connect(port, '127.0.0.1');
+      front.once('data', () => (seen[n] += ` request ${at()}`));
+      back.once('data', () => (seen[n] += ` answer ${at()}`));
+      front.on('close', () => (seen[n] += ` closed ${at()}`));
       front.pipe(back).pipe(front);
       front.on('error', () => back.destroy());
       back.on('error', () => front.destroy());
@@ -45,7 +56,10 @@ describe('ElevenLabs-compatible API with the official Python SDK', () => {
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
     const tlsUrl = `https://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
     fs.writeFileSync(recording, await speechWav(server, account.api_key, presetFor('en-US', 'male').id, CLONE_SCRIPT));
+    const delay = monitorEventLoopDelay({ resolution: 20 });
     try {
+      t0 = performance.now();
+      delay.enable();
       const result = await runCommand(python, ['-m', 'pytest', '-q', '-p', 'no:cacheprovider', 'test/python/test_elevenlabs_client.py'], {
         VOICELIB_URL: server.url,
         VOICELIB_KEY: account.api_key,
@@ -56,10 +70,13 @@ describe('ElevenLabs-compatible API with the official Python SDK', () => {
         SSL_CERT_FILE: cert,
         PYTHONDONTWRITEBYTECODE: '1',
       });
-      assert.equal(result.code, 0, result.out);
+      delay.disable();
+      const diagnosis = `\nTLS proxy connections (ms): ${seen.join('; ')}\nevent loop delay max ${Math.round(delay.max / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms`;
+      assert.equal(result.code, 0, result.out + diagnosis);
       assert.match(result.out, /8 passed/);
       assert.doesNotMatch(result.out, /skipped|failed/);
     } finally {
+      delay.disable();
       proxy.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
