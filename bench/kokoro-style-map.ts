@@ -108,7 +108,8 @@ for (let i = 0; i < COUNT; i += 1) {
   }
   const { audio } = await kokoro.synthesize({ text: first, language, voice, speed: 1, variation: 0.5 });
   const embedding = await encoder.embed(audio);
-  if (embedding === null) continue;
+  // Skipping it would shift every later sample against its index in the cache file.
+  if (embedding === null) throw new Error(`sample ${i} (${base}) gave too little speech for an embedding`);
   const sample: Sample = {
     base,
     language,
