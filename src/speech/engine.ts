@@ -121,11 +121,12 @@ export interface VoiceSpace {
   /** `voice` moved to `point` (one coordinate per axis); other fields of `voice` are kept. */
   move<V extends EngineRealization>(voice: V, point: readonly number[]): V;
   /**
-   * How far `point` takes a voice from where it started in timbre, in standard deviations of the
-   * engine's own voices (pitch axes excluded): a search that keeps this near the spread of the
-   * stock voices stays among sounds the engine makes naturally.
+   * How far `voice` moved to `point` lies in timbre from the engine's own voice it was made from, in
+   * standard deviations of the engine's own voices (pitch axes excluded): what `voice` already carries
+   * of a move counts with `point`. A search that keeps this near the spread of the stock voices stays
+   * among sounds the engine makes naturally.
    */
-  spread(point: readonly number[]): number;
+  spread(voice: EngineRealization, point: readonly number[]): number;
 }
 
 /**

@@ -45,12 +45,27 @@ export function kokoroVoiceSpace(packs: readonly Float32Array[], axes = STYLE_AX
       }
       return { ...voice, params };
     },
-    spread(point: readonly number[]): number {
+    spread(voice: EngineRealization, point: readonly number[]): number {
+      // The voice's own style offset (an instant clone's move toward its speaker) in axis units.
+      const style = typeof voice.params?.['style'] === 'string' ? parseStyleOffset(voice.params['style']) : null;
       let sum = 0;
-      for (let j = 0; j < directions.length; j += 1) sum += (point[j] ?? 0) ** 2;
+      directions.forEach((axis, j) => {
+        sum += ((style === null ? 0 : along(style, axis)) + (point[j] ?? 0)) ** 2;
+      });
       return Math.sqrt(sum);
     },
   };
+}
+
+/** The coordinate of `offset` along `axis` (the axes are orthogonal, each one unit long in its own scale). */
+function along(offset: Float32Array, axis: Float64Array): number {
+  let dot = 0;
+  let norm = 0;
+  for (let i = 0; i < STYLE_SIZE; i += 1) {
+    dot += offset[i]! * axis[i]!;
+    norm += axis[i]! ** 2;
+  }
+  return norm > 0 ? dot / norm : 0;
 }
 
 /** The space's axes in style values (each 256 long): the packs' leading principal directions. */

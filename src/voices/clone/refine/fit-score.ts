@@ -20,8 +20,9 @@ import { voicePitch } from '../../../audio/analysis/voice/measure-pitch.js';
  * - pitch miss: the rendering's median F0 against the recording's, free within half a semitone (3 %)
  *   and steep beyond: a clone's F0 must stay within 5 % (at 0.03 per semitone, the kit's 44 s
  *   reading ended 12 % off, the search having traded pitch for similarity);
- * - spread: how far the voice moved from where it started, in standard deviations of the engine's
- *   own voices; a pack lies about 5 from the others' mean, and beyond that speech gets less natural.
+ * - spread: how far the voice lies from the engine's own voice it was made from (the instant fit's
+ *   move toward the speaker included), in standard deviations of the engine's own voices; a pack
+ *   lies about 5 from the others' mean, and beyond that speech gets less natural.
  *
  * A rendering is two sentences said apart; their embeddings must agree (self-similarity ≥ 0.85): the
  * same voice saying two texts must sound like one person, or the fit has broken the voice.
@@ -90,7 +91,7 @@ export async function measureFit(encoder: SpeakerEncoder, parts: readonly PcmAud
   };
 }
 
-/** The score of measured (or predicted) outputs at a point `spread` from the start. */
+/** The score of measured (or predicted) outputs of a voice `spread` from the engine's own voice. */
 export function fitScore(outputs: ArrayLike<number>, target: SpeakerTarget, spread: number): number {
   const embedding = Float32Array.from({ length: EMBEDDING }, (_, i) => outputs[i]!);
   const spectrum = Float32Array.from({ length: BANDS }, (_, i) => outputs[EMBEDDING + i]!);

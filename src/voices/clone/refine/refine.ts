@@ -81,7 +81,7 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
     const acceptable =
       measure.selfSimilarity >= MIN_SELF_SIMILARITY && !(measure.similarity < startSimilarity);
     const rounded = measure.outputs.map((v) => Math.round(v * 1e6) / 1e6);
-    return { point, outputs: rounded, score: fitScore(rounded, target, space.spread(point)), acceptable, measure };
+    return { point, outputs: rounded, score: fitScore(rounded, target, space.spread(job.start, point)), acceptable, measure };
   };
 
   let checkpoint = options.checkpoint;
@@ -98,7 +98,7 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
     };
     if (!(await options.onCheckpoint(checkpoint))) return checkpoint;
   }
-  const score = (outputs: ArrayLike<number>, point: readonly number[]) => fitScore(outputs, target, space.spread(point));
+  const score = (outputs: ArrayLike<number>, point: readonly number[]) => fitScore(outputs, target, space.spread(job.start, point));
   const more = (done: number) => spent() < job.budgetCpuSeconds && done < maxEvaluations;
   while (more(checkpoint.search.evaluations)) {
     const { points, proposal } = nextPoints(checkpoint.search, score);
