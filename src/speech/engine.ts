@@ -121,12 +121,12 @@ export interface VoiceSpace {
   /** `voice` moved to `point` (one coordinate per axis); other fields of `voice` are kept. */
   move<V extends EngineRealization>(voice: V, point: readonly number[]): V;
   /**
-   * How far `voice` moved to `point` lies in timbre from the engine's own voice it was made from, in
+   * How far `voice` moved to a point lies in timbre from the engine's own voice it was made from, in
    * standard deviations of the engine's own voices (pitch axes excluded): what `voice` already carries
-   * of a move counts with `point`. A search that keeps this near the spread of the stock voices stays
-   * among sounds the engine makes naturally.
+   * of a move counts with the point. A search that keeps this near the spread of the stock voices
+   * stays among sounds the engine makes naturally. Made once per voice: a search asks it of many points.
    */
-  spread(voice: EngineRealization, point: readonly number[]): number;
+  spreadFrom(voice: EngineRealization): (point: readonly number[]) => number;
 }
 
 /**

@@ -83,17 +83,17 @@ describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCOD
     const pitchOnly = new Array(25).fill(0);
     pitchOnly[24] = 1;
     assert.equal(space.move(START, pitchOnly).params?.['pitch'], Number((2 ** (2 / 12)).toFixed(4)));
-    assert.equal(space.spread(START, pitchOnly), 0);
-    assert.ok(Math.abs(space.spread(START, [3, 4, ...new Array(23).fill(0)]) - 5) < 1e-12);
+    assert.equal(space.spreadFrom(START)(pitchOnly), 0);
+    assert.ok(Math.abs(space.spreadFrom(START)([3, 4, ...new Array(23).fill(0)]) - 5) < 1e-12);
   });
 
   test("spread counts the move a voice already carries (an instant clone's style offset)", () => {
     const axis = (j: number, by: number) => Object.assign(new Array(25).fill(0), { [j]: by });
-    const moved = space.move(START, axis(0, 3));
+    const spreadMoved = space.spreadFrom(space.move(START, axis(0, 3)));
     // 3 units already along axis 0: 2 more there make 5, 4 along axis 1 make 5 too, going back makes 0.
-    assert.ok(Math.abs(space.spread(moved, axis(0, 2)) - 5) < 1e-3);
-    assert.ok(Math.abs(space.spread(moved, axis(1, 4)) - 5) < 1e-3);
-    assert.ok(Math.abs(space.spread(moved, axis(0, -3))) < 1e-3);
-    assert.ok(Math.abs(space.spread(moved, new Array(25).fill(0)) - 3) < 1e-3);
+    assert.ok(Math.abs(spreadMoved(axis(0, 2)) - 5) < 1e-3);
+    assert.ok(Math.abs(spreadMoved(axis(1, 4)) - 5) < 1e-3);
+    assert.ok(Math.abs(spreadMoved(axis(0, -3))) < 1e-3);
+    assert.ok(Math.abs(spreadMoved(new Array(25).fill(0)) - 3) < 1e-3);
   });
 });

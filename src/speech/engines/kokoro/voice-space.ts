@@ -45,14 +45,11 @@ export function kokoroVoiceSpace(packs: readonly Float32Array[], axes = STYLE_AX
       }
       return { ...voice, params };
     },
-    spread(voice: EngineRealization, point: readonly number[]): number {
+    spreadFrom(voice: EngineRealization): (point: readonly number[]) => number {
       // The voice's own style offset (an instant clone's move toward its speaker) in axis units.
       const style = typeof voice.params?.['style'] === 'string' ? parseStyleOffset(voice.params['style']) : null;
-      let sum = 0;
-      directions.forEach((axis, j) => {
-        sum += ((style === null ? 0 : along(style, axis)) + (point[j] ?? 0)) ** 2;
-      });
-      return Math.sqrt(sum);
+      const own = directions.map((axis) => (style === null ? 0 : along(style, axis)));
+      return (point) => Math.hypot(...own.map((z, j) => z + (point[j] ?? 0)));
     },
   };
 }

@@ -61,6 +61,7 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
   // term of the score take that over). Empty, not absent: absent, the identity's would apply.
   const job = { ...options.job, start: { ...options.job.start, transform: {} } };
   const texts = probeSentences(job.language, job.transcript);
+  const spread = space.spreadFrom(job.start);
   const spentBefore = options.checkpoint?.cpuSeconds ?? 0;
   const clockStart = options.cpuSeconds();
   const spent = () => spentBefore + options.cpuSeconds() - clockStart;
@@ -81,7 +82,7 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
     const acceptable =
       measure.selfSimilarity >= MIN_SELF_SIMILARITY && !(measure.similarity < startSimilarity);
     const rounded = measure.outputs.map((v) => Math.round(v * 1e6) / 1e6);
-    return { point, outputs: rounded, score: fitScore(rounded, target, space.spread(job.start, point)), acceptable, measure };
+    return { point, outputs: rounded, score: fitScore(rounded, target, spread(point)), acceptable, measure };
   };
 
   let checkpoint = options.checkpoint;
@@ -98,7 +99,7 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
     };
     if (!(await options.onCheckpoint(checkpoint))) return checkpoint;
   }
-  const score = (outputs: ArrayLike<number>, point: readonly number[]) => fitScore(outputs, target, space.spread(job.start, point));
+  const score = (outputs: ArrayLike<number>, point: readonly number[]) => fitScore(outputs, target, spread(point));
   const more = (done: number) => spent() < job.budgetCpuSeconds && done < maxEvaluations;
   while (more(checkpoint.search.evaluations)) {
     const { points, proposal } = nextPoints(checkpoint.search, score);
