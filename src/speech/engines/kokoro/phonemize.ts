@@ -33,6 +33,14 @@ const ENGLISH_FIXES: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /**
+ * Our own rewrites of espeak's English IPA, each for a word Kokoro says so that listeners hear
+ * another one (measured with Whisper base and tiny.en on ten English presets, docs/benchmarks.md,
+ * section j). "canoe" as espeak reads it (kənˈuː) is heard as "can you" / "can be" from 9 of 10
+ * presets; with the strut vowel (kʌnˈuː) 9 of 10 are heard as "canoe".
+ */
+const ENGLISH_READINGS: ReadonlyArray<readonly [RegExp, string]> = [[/(?<![^\s])kənˈuː/g, 'kʌnˈuː']];
+
+/**
  * The phoneme string of a sentence (request tokens `indices`), each unit owned by its token.
  * `pronunciations[i]`, when a string, is token i's phonemes in Kokoro's symbols (a lexicon entry,
  * ipa-input.ts) instead of espeak's reading (onnx/given-phonemes.ts).
@@ -52,7 +60,7 @@ export function kokoroPhonemes(
     }));
     let phonemes = phonemizeWords(words, { ipa, punctuation: KOKORO_PUNCTUATION });
     if (english) {
-      for (const [pattern, replacement] of ENGLISH_FIXES) phonemes = phonemes.replace(pattern, replacement);
+      for (const [pattern, replacement] of [...ENGLISH_FIXES, ...ENGLISH_READINGS]) phonemes = phonemes.replace(pattern, replacement);
       if (language === 'a') phonemes = phonemes.replace(/(?<=nˈaɪn)ti(?!ː)/g, 'di');
     }
     return phonemes;
