@@ -12,8 +12,8 @@ import { type TestServer, startServer } from '../helpers/server.js';
 /**
  * Issue 30's fast check: each Kokoro language's first catalog preset says three of the benchmark's
  * sentences (a date, a shopping list with a number, a time of day: the second to fourth of
- * bench/intelligibility-sentences.ts; the first English one, Harvard's "birch canoe", is heard as
- * "can be" by Whisper base in that sentence only, see docs/benchmarks.md, so it stays in the benchmark) on
+ * bench/intelligibility-sentences.ts; the first English one, Harvard's "birch canoe", has a test of
+ * its own below, said by three presets) on
  * v-pro through POST /api/v1/tts, and Whisper base (the voice-metrics kit, offline) must understand
  * them. A regression in text handling (numbers read in the wrong language, a date left as digits,
  * words dropped) or in Kokoro's phonemes raises the error rate past its bound. The bounds sit a few
