@@ -176,7 +176,7 @@ for (const recording of recordings) {
   // Then the refinement, run to its end by a server on the same data.
   server = await startServer({ ...env, REFINE_CONCURRENCY: '1' }, { reuse });
   const started = performance.now();
-  let refinement = { status: 'none', cpu_seconds: 0 } as { status: string; cpu_seconds: number };
+  let refinement = { status: 'none', cpu_seconds: 0, evaluations: 0 } as { status: string; cpu_seconds: number; evaluations: number };
   for (;;) {
     const row = await server.container.database.db.selectFrom('voice_refinements').selectAll().where('voice_id', '=', voiceId).executeTakeFirst();
     if (row === undefined || row.status === 'done' || row.status === 'failed') {
@@ -219,7 +219,8 @@ for (const recording of recordings) {
     f0Error: (voicePitch(concatPcm(ownWords)).medianHz / recordingF0 - 1) * 100,
     f0Text: recording.transcript ? 'own words' : 'four sentences',
     cpuSeconds: refinement.cpu_seconds,
-    refinement: `${refinement.status} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    // Evaluations: a CPU budget buys fewer of them on a busy machine, so runs of the same code differ.
+    refinement: `${refinement.status} in ${((performance.now() - started) / 1000).toFixed(0)} s, ${refinement.evaluations} evaluations`,
   });
   console.error(JSON.stringify(rows.at(-1)));
 }
