@@ -40,6 +40,9 @@ const ENGLISH_FIXES: ReadonlyArray<readonly [RegExp, string]> = [
  */
 const ENGLISH_READINGS: ReadonlyArray<readonly [RegExp, string]> = [[/(?<![^\s])kənˈuː/g, 'kʌnˈuː']];
 
+/** Every rewrite of espeak's English IPA, kokoro-js's first. */
+const ENGLISH_REWRITES = [...ENGLISH_FIXES, ...ENGLISH_READINGS];
+
 /**
  * The phoneme string of a sentence (request tokens `indices`), each unit owned by its token.
  * `pronunciations[i]`, when a string, is token i's phonemes in Kokoro's symbols (a lexicon entry,
@@ -60,7 +63,7 @@ export function kokoroPhonemes(
     }));
     let phonemes = phonemizeWords(words, { ipa, punctuation: KOKORO_PUNCTUATION });
     if (english) {
-      for (const [pattern, replacement] of [...ENGLISH_FIXES, ...ENGLISH_READINGS]) phonemes = phonemes.replace(pattern, replacement);
+      for (const [pattern, replacement] of ENGLISH_REWRITES) phonemes = phonemes.replace(pattern, replacement);
       if (language === 'a') phonemes = phonemes.replace(/(?<=nˈaɪn)ti(?!ː)/g, 'di');
     }
     return phonemes;
