@@ -16,9 +16,10 @@
  *
  * Needs the Kokoro weights and the speaker encoder (test weights), ../shared/voice-metrics (its venv
  * is made by its setup.sh) and ../shared/quality. About 8 minutes per recording on 2 cores, most of
- * it the refinement (REFINE_CPU_SECONDS, default 600; `--budget S` for a quicker, weaker run).
+ * it the refinement (REFINE_CPU_SECONDS, default 600; `--budget S` for a quicker, weaker run;
+ * `--evaluations N` for a fixed amount of search, the same result however busy the machine is).
  *
- *   npm run bench:clones [-- --only jfk,beckett] [--budget 120] [--json out.json]
+ *   npm run bench:clones [-- --only jfk,beckett] [--budget 120] [--evaluations 100] [--json out.json]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -65,7 +66,10 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const only = option('--only')?.split(',');
-const budget = option('--budget') ?? '600';
+const evaluations = option('--evaluations');
+// A fixed number of evaluations makes runs comparable on a busy machine (a CPU budget buys fewer
+// there); the CPU budget is then only a backstop.
+const budget = option('--budget') ?? (evaluations === undefined ? '600' : '3600');
 const work = path.join(tmpdir(), `voicelib-bench-clones-${process.pid}`);
 mkdirSync(work, { recursive: true });
 
@@ -119,6 +123,7 @@ const env = {
   // One prepared Kokoro model for every server of the run (preparing it takes ~20 s of CPU).
   MODELS_DIR: path.join(cache, 'bench-models'),
   REFINE_CPU_SECONDS: budget,
+  ...(evaluations === undefined ? {} : { REFINE_MAX_EVALUATIONS: evaluations }),
 };
 
 /** Every preset of a language as v-pro speaks the sentences (made once per language). */
@@ -227,7 +232,7 @@ for (const recording of recordings) {
 await encoder.close();
 
 const f = (v: number, d = 3) => (Number.isFinite(v) ? v.toFixed(d) : '-');
-console.log(`\nClone identity per recording (similarity to the held-out 40 %: Resemblyzer / second encoder), refinement budget ${budget} CPU s\n`);
+console.log(`\nClone identity per recording (similarity to the held-out 40 %: Resemblyzer / second encoder), refinement budget ${budget} CPU s${evaluations === undefined ? '' : `, at most ${evaluations} evaluations`}\n`);
 table(
   ['recording', 'lang', 's', 'ceiling', 'instant', 'refined', 'best preset', 'NISQA i/r/p', 'WER i/r', 'F0 err', 'CPU s', 'refinement'],
   rows.map((r) => [
@@ -255,4 +260,4 @@ console.log(
     `instant above: ${rows.filter((r) => r.instant[0] > r.preset[0]).length}/${rows.length}, ${rows.filter((r) => r.instant[1] > r.preset[1]).length}/${rows.length}`,
 );
 const out = option('--json');
-if (out) writeFileSync(out, JSON.stringify({ budget: Number(budget), rows }, null, 1));
+if (out) writeFileSync(out, JSON.stringify({ budget: Number(budget), ...(evaluations === undefined ? {} : { evaluations: Number(evaluations) }), rows }, null, 1));

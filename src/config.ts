@@ -91,6 +91,8 @@ export interface Config {
     concurrency: number;
     /** CPU seconds one clone's refinement may use, across restarts. */
     cpuSeconds: number;
+    /** Voices one refinement may try at most, whatever CPU is left (0: no limit beside the CPU). */
+    maxEvaluations: number;
     /** Scheduling niceness of the refinement's child process (19 = lowest priority): speech goes first. */
     niceness: number;
   };
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     refine: {
       concurrency: int('REFINE_CONCURRENCY', 1, 0, 16),
       cpuSeconds: int('REFINE_CPU_SECONDS', 600, 1, 86_400),
+      maxEvaluations: int('REFINE_MAX_EVALUATIONS', 0, 0, 100_000),
       niceness: int('REFINE_NICENESS', 19, 0, 19),
     },
   };

@@ -202,4 +202,19 @@ describe('clone refinement', { skip: SKIP }, () => {
     assert.equal(await row(made.id), undefined);
     assert.equal(await observer.db.selectFrom('voices').select('id').where('id', '=', made.id).executeTakeFirst(), undefined);
   });
+
+  test('REFINE_MAX_EVALUATIONS ends a refinement after that many voices, whatever CPU is left', async () => {
+    server!.kill('SIGKILL');
+    await until('the old server to exit', () => server!.exitCode !== null || server!.signalCode !== null, 30_000);
+    await start({ REFINE_MAX_EVALUATIONS: '2', REFINE_CPU_SECONDS: '3600' });
+    const made = await clone('Kennedy, counted');
+    const done = await untilValue('the refinement to finish', async () => {
+      const r = await row(made.id);
+      return r && (r.status === 'done' || r.status === 'failed') ? r : undefined;
+    }, 300_000);
+    assert.equal(done.status, 'done', done.error ?? '');
+    assert.equal(done.evaluations, 2);
+    assert.equal((JSON.parse(done.job) as { maxEvaluations?: number }).maxEvaluations, 2);
+    assert.ok(done.cpu_seconds < 3600);
+  });
 });

@@ -65,6 +65,7 @@ export class RefinementService {
       // Deterministic per voice: the same recording refined twice takes the same path.
       seed: seedOf(voiceId),
       budgetCpuSeconds: this.deps.config.refine.cpuSeconds,
+      ...(this.deps.config.refine.maxEvaluations > 0 ? { maxEvaluations: this.deps.config.refine.maxEvaluations } : {}),
     };
     await this.deps.refinements.insert({
       voice_id: voiceId,
