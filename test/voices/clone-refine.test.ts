@@ -70,7 +70,7 @@ describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCOD
     assert.equal(last.search.evaluations, 1);
   });
 
-  test('the voice space: axes add up, pitch is the last axis, spread counts timbre only', () => {
+  test('the voice space: axes add up and move timbre only, pitch is the last axis, spread counts style only', () => {
     assert.equal(space.dimensions, 25);
     const a = new Array(25).fill(0).map((_, i) => (i % 3) * 0.4 - 0.3);
     const b = new Array(25).fill(0).map((_, i) => (i % 5) * 0.2 - 0.1);
@@ -79,6 +79,9 @@ describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCOD
     const style = (v: EngineRealization) => Buffer.from(String(v.params?.['style']), 'base64');
     const [x, y] = [style(twice), style(once)];
     for (let i = 0; i < 256; i += 1) assert.ok(Math.abs(x.readFloatLE(i * 4) - y.readFloatLE(i * 4)) < 1e-5);
+    // Timbre moves, prosody stays: the decoder's half changed, the predictor's half still the voice's own (zero here).
+    assert.ok([...Array(128).keys()].some((i) => Math.abs(x.readFloatLE(i * 4)) > 1e-3));
+    assert.ok([...Array(128).keys()].every((i) => x.readFloatLE((128 + i) * 4) === 0));
     assert.ok(Math.abs(Number(twice.params?.['pitch']) - Number(once.params?.['pitch'])) < 1e-3);
     const pitchOnly = new Array(25).fill(0);
     pitchOnly[24] = 1;
@@ -90,10 +93,13 @@ describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCOD
   test("spread counts the move a voice already carries (an instant clone's style offset)", () => {
     const axis = (j: number, by: number) => Object.assign(new Array(25).fill(0), { [j]: by });
     const spreadMoved = space.spreadFrom(space.move(START, axis(0, 3)));
-    // 3 units already along axis 0: 2 more there make 5, 4 along axis 1 make 5 too, going back makes 0.
-    assert.ok(Math.abs(spreadMoved(axis(0, 2)) - 5) < 1e-3);
-    assert.ok(Math.abs(spreadMoved(axis(1, 4)) - 5) < 1e-3);
-    assert.ok(Math.abs(spreadMoved(axis(0, -3))) < 1e-3);
-    assert.ok(Math.abs(spreadMoved(new Array(25).fill(0)) - 3) < 1e-3);
+    // The carried offset (here a timbre move of 3 units, so part of axis 0's length) counts from the start.
+    const own = spreadMoved(new Array(25).fill(0));
+    assert.ok(own > 1 && own < 3, String(own));
+    // Spread is the length of carried offset + point: the parallelogram law holds along any axis.
+    for (const j of [0, 1, 7]) {
+      const [plus, minus] = [spreadMoved(axis(j, 2)), spreadMoved(axis(j, -2))];
+      assert.ok(Math.abs(plus ** 2 + minus ** 2 - 2 * (own ** 2 + 4)) < 1e-6, `axis ${j}: ${plus}, ${minus}`);
+    }
   });
 });

@@ -14,6 +14,13 @@ import { formatStyleOffset, parseStyleOffset, STYLE_SIZE } from './blend.js';
  *
  * The last axis is pitch: 1 unit = 2 semitones on the realization's `pitch` factor (within its
  * 0.67-1.5 reach), so a search can keep a voice on its recording's median F0 while timbre moves.
+ *
+ * A move changes only the decoder's half of the style (`TIMBRE_VALUES`); the prosody predictor's half
+ * stays the voice's own. Moving both, a clone refinement found prosody that fitted its two probe
+ * sentences and not other text: said in other sentences, refined clones drifted from their
+ * recording's F0 (codec2's Harvard sentences +9.0 %) and lost naturalness (librivox-austen NISQA 4.48
+ * → 3.75). Timbre alone, the same four recordings and 100 evaluations: F0 misses 0.1-6.1 % instead of
+ * 2.1-9.0 %, NISQA 3.98-4.43 instead of 3.75-4.33, similarity about the same (docs/voices.md).
  */
 
 /** Principal directions kept: 80 % of the packs' variance (the spectrum is flat: 30 keep 94 %). */
@@ -21,6 +28,11 @@ export const STYLE_AXES = 24;
 const SEMITONES_PER_PITCH_UNIT = 2;
 const MIN_PITCH = 0.67;
 const MAX_PITCH = 1.5;
+/**
+ * Values of the style vector a move changes: the first half, which the decoder reads (timbre). The
+ * second half drives the prosody predictor (durations, F0 contour, energy) and stays the voice's own.
+ */
+const TIMBRE_VALUES = STYLE_SIZE / 2;
 /** Rows averaged per pack: the lengths (in phoneme ids) sentences usually have. */
 const ROWS = [20, 200] as const;
 
@@ -34,7 +46,7 @@ export function kokoroVoiceSpace(packs: readonly Float32Array[], axes = STYLE_AX
       const style = typeof params['style'] === 'string' ? parseStyleOffset(params['style']) : new Float32Array(STYLE_SIZE);
       directions.forEach((axis, j) => {
         const z = point[j] ?? 0;
-        if (z !== 0) for (let i = 0; i < STYLE_SIZE; i += 1) style[i] = style[i]! + z * axis[i]!;
+        if (z !== 0) for (let i = 0; i < TIMBRE_VALUES; i += 1) style[i] = style[i]! + z * axis[i]!;
       });
       params['style'] = formatStyleOffset(style);
       const semitones = SEMITONES_PER_PITCH_UNIT * (point[directions.length] ?? 0);
@@ -46,7 +58,9 @@ export function kokoroVoiceSpace(packs: readonly Float32Array[], axes = STYLE_AX
       return { ...voice, params };
     },
     spreadFrom(voice: EngineRealization): (point: readonly number[]) => number {
-      // The voice's own style offset (an instant clone's move toward its speaker) in axis units.
+      // The voice's own style offset (an instant clone's move toward its speaker) in axis units, plus
+      // the point at its full length: a move changes only the timbre half, so this counts it a little
+      // long (the safe side of a naturalness guard).
       const style = typeof voice.params?.['style'] === 'string' ? parseStyleOffset(voice.params['style']) : null;
       const own = directions.map((axis) => (style === null ? 0 : along(style, axis)));
       return (point) => Math.hypot(...own.map((z, j) => z + (point[j] ?? 0)));
