@@ -16,11 +16,9 @@ import { formatStyleOffset, parseStyleOffset, STYLE_SIZE } from './blend.js';
  * 0.67-1.5 reach), so a search can keep a voice on its recording's median F0 while timbre moves.
  *
  * A move changes only the decoder's half of the style (`TIMBRE_VALUES`); the prosody predictor's half
- * stays the voice's own. Moving both, a clone refinement found prosody that fitted its two probe
- * sentences and not other text: said in other sentences, refined clones drifted from their
- * recording's F0 (codec2's Harvard sentences +9.0 %) and lost naturalness (librivox-austen NISQA 4.48
- * → 3.75). Timbre alone, the same four recordings and 100 evaluations: F0 misses 0.1-6.1 % instead of
- * 2.1-9.0 %, NISQA 3.98-4.43 instead of 3.75-4.33, similarity about the same (docs/voices.md).
+ * stays the voice's own, the instant fit's, so a search cannot fit prosody to its two probe sentences.
+ * Measured on ten recordings (docs/voices.md, session 30) the change is about neutral: similarity,
+ * F0 and naturalness moved both ways, within what one run varies by.
  */
 
 /** Principal directions kept: 80 % of the packs' variance (the spectrum is flat: 30 keep 94 %). */
