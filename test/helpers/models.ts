@@ -21,6 +21,7 @@ const KOKORO_FILE = 'kokoro-82m/kokoro-v1.0.int8.onnx';
 const KOKORO_VOICE_FILE = 'kokoro-82m/voices/af_heart.bin';
 const PIPER_JOE_FILE = 'piper-en_US-joe-medium/en_US-joe-medium.onnx';
 const SPEAKER_ENCODER_FILE = 'resemblyzer-ge2e/pretrained.pt';
+const NATURALNESS_JUDGE_FILE = 'dnsmos/sig_bak_ovr.onnx';
 export const HAVE_KOKORO = has(KOKORO_FILE) && has(KOKORO_VOICE_FILE);
 /** Kokoro's 54 voice packs among the test weights (null when absent; they come with the model). */
 export const KOKORO_VOICES_DIR = HAVE_KOKORO ? path.join(TEST_MODELS_DIR!, 'kokoro-82m', 'voices') : null;
@@ -28,6 +29,9 @@ export const HAVE_PIPER_JOE = has(PIPER_JOE_FILE);
 export const HAVE_SPEAKER_ENCODER = has(SPEAKER_ENCODER_FILE);
 /** The speaker encoder's checkpoint among the test weights (null when absent). */
 export const SPEAKER_ENCODER_PATH = HAVE_SPEAKER_ENCODER ? path.join(TEST_MODELS_DIR!, SPEAKER_ENCODER_FILE) : null;
+export const HAVE_NATURALNESS_JUDGE = has(NATURALNESS_JUDGE_FILE);
+/** The naturalness judge's model among the test weights (null when absent). */
+export const NATURALNESS_JUDGE_PATH = HAVE_NATURALNESS_JUDGE ? path.join(TEST_MODELS_DIR!, NATURALNESS_JUDGE_FILE) : null;
 
 const WHY =
   'neural test weights not found: run "scripts/fetch-test-models.sh DIR" and set VOICELIB_TEST_MODELS=DIR ' +
@@ -45,10 +49,11 @@ function needs(name: string, file: string, present: boolean): { skip?: string } 
   return { skip: `${name} ${WHY}` };
 }
 
-/** `{ skip }` options for tests that need Kokoro / Piper / speaker encoder weights. */
+/** `{ skip }` options for tests that need Kokoro / Piper / speaker encoder / naturalness judge weights. */
 export const KOKORO_SKIP = needs('Kokoro', KOKORO_FILE, HAVE_KOKORO);
 export const PIPER_SKIP = needs('Piper', PIPER_JOE_FILE, HAVE_PIPER_JOE);
 export const SPEAKER_ENCODER_SKIP = needs('Speaker encoder', SPEAKER_ENCODER_FILE, HAVE_SPEAKER_ENCODER);
+export const NATURALNESS_JUDGE_SKIP = needs('Naturalness judge', NATURALNESS_JUDGE_FILE, HAVE_NATURALNESS_JUDGE);
 
 /**
  * Environment for a test server that has the test weights installed, plus any `extra` model

@@ -83,7 +83,7 @@ describe('neural packs with the real weights', () => {
   });
 
   const both = { ...KOKORO_SKIP, ...PIPER_SKIP };
-  test('import recognizes the copied Kokoro, Piper and speaker encoder files by hash', both, async () => {
+  test('import recognizes the copied Kokoro, Piper, speaker encoder and naturalness judge files by hash', both, async () => {
     const modelsDir = mkdtempSync(path.join(root, 'import-'));
     // The whole test-models folder, as a user would copy it from another machine.
     const result = await importModels(TEST_MODELS_DIR ?? '', { modelsDir });
@@ -98,6 +98,7 @@ describe('neural packs with the real weights', () => {
         .map((f) => [f.pack, path.relative(modelsDir, f.target), f.verified])
         .sort(),
       [
+        ['dnsmos', 'dnsmos/sig_bak_ovr.onnx', true],
         ['kokoro-82m', KOKORO_FILE, true],
         [JOE, `${JOE}/en_US-joe-medium.onnx`, true],
         [JOE, `${JOE}/en_US-joe-medium.onnx.json`, true],
@@ -107,6 +108,7 @@ describe('neural packs with the real weights', () => {
     assert.deepEqual(
       result.packs.map((p) => [p.name, p.missing]).sort(),
       [
+        ['dnsmos', []],
         ['kokoro-82m', []],
         ['kokoro-82m-voices', []],
         [JOE, []],

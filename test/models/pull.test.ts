@@ -265,15 +265,18 @@ describe('svox-pico pack', () => {
       fileUrl(pack, file),
       'https://raw.githubusercontent.com/jpwhiting/svox-pico/d93ba0cabe501a6fdebe6541328be13b5a1724f1/oldbinfiles/en-US_ta.bin',
     );
-    // Pinned: svox-pico, Kokoro (both exports and the voices), the speaker encoder and Piper joe; the other Piper voices are not.
+    // Pinned: svox-pico, Kokoro (both exports and the voices), the speaker encoder, the naturalness judge and Piper joe; the other Piper voices are not.
     const pinned = MODEL_MANIFEST.filter((entry) => entry.files.every((file) => file.sha256 !== null));
     assert.deepEqual(
       pinned.map((entry) => entry.name),
-      ['svox-pico', 'kokoro-82m', 'kokoro-82m-onnx-community', 'kokoro-82m-voices', 'resemblyzer-ge2e', 'piper-en_US-joe-medium'],
+      ['svox-pico', 'kokoro-82m', 'kokoro-82m-onnx-community', 'kokoro-82m-voices', 'resemblyzer-ge2e', 'dnsmos', 'piper-en_US-joe-medium'],
     );
     // The speaker encoder's pin is the file the tests fetch from the resemblyzer wheel.
     const encoder = MODEL_MANIFEST.find((entry) => entry.name === 'resemblyzer-ge2e');
     assert.equal(encoder?.files[0]?.sha256, '39373b86598fa3da9fcddee6142382efe09777e8d37dc9c0561f41f0070f134e');
+    // The judge's pin is the file the tests fetch from the speechmos wheel, and pulling the encoder brings it.
+    assert.equal(findModelPack('naturalness-judge')?.files[0]?.sha256, '269fbebdb513aa23cddfbb593542ecc540284a91849ac50516870e1ac78f6edd');
+    assert.deepEqual(encoder?.with, ['dnsmos']);
   });
 
   test('the real pinned hashes match the lingware, fetched through a local server', async (t) => {
