@@ -25,11 +25,35 @@ const PROBES: Readonly<Record<string, string>> = {
   ar: 'عندما يمر ضوء الشمس عبر قطرات المطر، يظهر قوس قزح في السماء. يقسم قوس قزح الضوء الأبيض إلى ألوان جميلة كثيرة.',
 };
 
+/**
+ * Two more plain sentences per language Kokoro speaks, said by nothing else: the clone refinement
+ * hears how a voice it moved says text other than its probes (refine.ts), where what it breaks shows.
+ */
+const CHECKS: Readonly<Record<string, string>> = {
+  en: 'A small boat waited by the old stone bridge. She opened the window and the cool air came in.',
+  es: 'Un barco pequeño esperaba junto al viejo puente de piedra. Ella abrió la ventana y entró el aire fresco.',
+  fr: "Un petit bateau attendait près du vieux pont de pierre. Elle a ouvert la fenêtre et l'air frais est entré.",
+  it: "Una piccola barca aspettava vicino al vecchio ponte di pietra. Lei aprì la finestra ed entrò l'aria fresca.",
+  pt: 'Um pequeno barco esperava perto da velha ponte de pedra. Ela abriu a janela e o ar fresco entrou.',
+  zh: '一条小船在古老的石桥旁边等着。她打开窗户，凉爽的空气吹了进来。',
+  ja: 'ちいさな ふねが ふるい いしの はしの そばで まって いました。かのじょが まどを あけると、すずしい かぜが はいって きました。',
+  hi: 'एक छोटी नाव पुराने पत्थर के पुल के पास इंतज़ार कर रही थी। उसने खिड़की खोली और ठंडी हवा अंदर आई।',
+};
+
 /** Numbers in digits: espeak-ng speaks them as words of whatever language it is set to. */
 const NUMBERS = '12, 35, 48, 67, 93. 125, 260, 1999, 7, 8, 9, 10.';
 
 /** The probe sentence for a BCP-47 tag (`en-GB` → the English one). */
 export function probeText(language: string): string {
+  return PROBES[baseOf(language)] ?? NUMBERS;
+}
+
+/** The check sentences for a BCP-47 tag, or null for a language without them (only Kokoro's have them). */
+export function checkText(language: string): string | null {
+  return CHECKS[baseOf(language)] ?? null;
+}
+
+function baseOf(language: string): string {
   const base = language.split(/[-_]/)[0]?.toLowerCase() ?? '';
-  return PROBES[base === 'cmn' || base === 'yue' ? 'zh' : base] ?? NUMBERS;
+  return base === 'cmn' || base === 'yue' ? 'zh' : base;
 }

@@ -4,12 +4,16 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { SpeakerEncoder } from '../../src/audio/analysis/speaker/speaker-encoder.js';
+import { NaturalnessJudge } from '../../src/audio/analysis/naturalness/naturalness-judge.js';
+import { concatPcm } from '../../src/audio/silence.js';
+import { splitSentences } from '../../src/speech/sentences.js';
+import { checkText } from '../../src/voices/probe-texts.js';
 import { decodeWav } from '../../src/audio/wav.js';
 import type { EngineRealization, VoiceSpace } from '../../src/speech/engine.js';
 import { createKokoroEngine, type KokoroEngine } from '../../src/speech/engines/kokoro/index.js';
 import { voiceTarget, type SpeakerTarget } from '../../src/voices/clone/refine/fit-score.js';
-import { type RefineCheckpoint, refineClone } from '../../src/voices/clone/refine/refine.js';
-import { KOKORO_SKIP, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } from '../helpers/models.js';
+import { NATURALNESS_SLACK, type RefineCheckpoint, refineClone } from '../../src/voices/clone/refine/refine.js';
+import { KOKORO_SKIP, NATURALNESS_JUDGE_PATH, NATURALNESS_JUDGE_SKIP, neuralEnv, SPEAKER_ENCODER_PATH, SPEAKER_ENCODER_SKIP } from '../helpers/models.js';
 
 /**
  * The refinement itself on the real engine and encoder (no server): deterministic for a recording and
@@ -36,13 +40,14 @@ describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCOD
     await encoder?.close();
   });
 
-  const refine = (steps: RefineCheckpoint[], seed: number, stopAfter = Number.POSITIVE_INFINITY) =>
+  const refine = (steps: RefineCheckpoint[], seed: number, stopAfter = Number.POSITIVE_INFINITY, extra: { judge?: NaturalnessJudge; evaluations?: number } = {}) =>
     refineClone({
       engine,
       space,
       encoder,
+      ...(extra.judge ? { judge: extra.judge } : {}),
       target,
-      job: { start: START, language: 'en-US', seed, budgetCpuSeconds: 1e6, maxEvaluations: 4 },
+      job: { start: START, language: 'en-US', seed, budgetCpuSeconds: 1e6, maxEvaluations: extra.evaluations ?? 4 },
       cpuSeconds: () => 0,
       onCheckpoint: async (checkpoint) => {
         steps.push(checkpoint);
@@ -61,6 +66,25 @@ describe('clone refinement on Kokoro', { skip: KOKORO_SKIP.skip ?? SPEAKER_ENCOD
     // Every evaluation measured a voice: embedding, spectrum and pitch miss.
     assert.ok(first.search.points.every((p) => p.outputs.length === 256 + 32 + 1));
     assert.ok(first.best.similarity >= first.startSimilarity);
+  });
+
+  test('with the naturalness judge, the search moves only to voices that say other sentences nearly as naturally as the start', NATURALNESS_JUDGE_SKIP, async () => {
+    const judge = await NaturalnessJudge.load(NATURALNESS_JUDGE_PATH!);
+    {
+      const steps: RefineCheckpoint[] = [];
+      const last = await refine(steps, 42, Number.POSITIVE_INFINITY, { judge, evaluations: 10 });
+      const start = last.startNaturalness!;
+      assert.ok(start > 1 && start < 5, `start rated ${start}`);
+      const moves = steps.filter((step, i) => i > 0 && step.best !== steps[i - 1]!.best);
+      assert.ok(moves.length > 0, 'the search moved');
+      for (const step of moves) assert.ok(step.best.naturalness! >= start - NATURALNESS_SLACK, `moved to a voice rated ${step.best.naturalness} (start ${start})`);
+      // The rating is the judge's on the check sentences, said as the pipeline says sentences.
+      const said = [];
+      for (const text of splitSentences(checkText('en-US')!)) {
+        said.push((await engine.synthesize({ text, language: 'en-US', voice: last.best.realization, speed: 1, variation: 0.5 })).audio);
+      }
+      assert.ok(Math.abs((await judge.rate(concatPcm(said)))!.ovrl - last.best.naturalness!) < 1e-6);
+    }
   });
 
   test('a checkpoint answered false stops the refinement at once', async () => {

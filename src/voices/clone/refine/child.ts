@@ -1,13 +1,14 @@
 import type { Config } from '../../../config.js';
 import type { PcmAudio } from '../../../audio/pcm.js';
 import { SpeakerEncoder } from '../../../audio/analysis/speaker/speaker-encoder.js';
+import { NaturalnessJudge } from '../../../audio/analysis/naturalness/naturalness-judge.js';
 import { EngineRegistry } from '../../../speech/engine-registry.js';
 import { voiceTarget } from './fit-score.js';
 import { type RefineCheckpoint, type RefineJob, refineClone } from './refine.js';
 
 /**
  * The child process a refinement runs in (refiner.ts forks it, at the lowest CPU priority): its own
- * engine and speaker encoder, the search, and a message to the parent after every step. The parent
+ * engine, speaker encoder and naturalness judge (when installed), the search, and a message to the parent after every step. The parent
  * answers each with whether to go on. It exits when the parent goes away (its IPC channel closes),
  * so a killed server never leaves a refinement running on its own.
  */
@@ -39,7 +40,8 @@ async function run(start: ChildStart): Promise<void> {
     const engine = await engines.get(job.engine);
     const space = (await engine.voiceSpace?.()) ?? null;
     if (space === null) throw new Error(`The ${job.engine} engine has no voice space to search`);
-    const encoder = await SpeakerEncoder.find([...config.modelsSearchPath, config.modelsDir]);
+    const folders = [...config.modelsSearchPath, config.modelsDir];
+    const encoder = await SpeakerEncoder.find(folders);
     if (encoder === null) throw new Error('The speaker encoder is not installed (voicelib models pull resemblyzer)');
     const target = await voiceTarget(encoder, recording, job.pitchHz, job.heard ? Float32Array.from(job.heard) : undefined);
     if (target === null) throw new Error('The recording holds no speech the speaker encoder hears');
@@ -47,6 +49,7 @@ async function run(start: ChildStart): Promise<void> {
       engine,
       space,
       encoder,
+      judge: await NaturalnessJudge.find(folders),
       target,
       job,
       ...(start.checkpoint ? { checkpoint: start.checkpoint } : {}),

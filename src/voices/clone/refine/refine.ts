@@ -1,9 +1,11 @@
 import type { PcmAudio } from '../../../audio/pcm.js';
 import type { SpeakerEncoder } from '../../../audio/analysis/speaker/speaker-encoder.js';
+import type { NaturalnessJudge } from '../../../audio/analysis/naturalness/naturalness-judge.js';
+import { concatPcm } from '../../../audio/silence.js';
 import type { SpeechEngine, VoiceSpace } from '../../../speech/engine.js';
 import { splitSentences } from '../../../speech/sentences.js';
 import type { EngineRealization } from '../../../speech/voice-identity.js';
-import { probeText } from '../../probe-texts.js';
+import { checkText, probeText } from '../../probe-texts.js';
 import { type FitMeasure, fitScore, MIN_SELF_SIMILARITY, measureFit, type SpeakerTarget } from './fit-score.js';
 import { advance, type Evaluated, nextPoints, type SearchState, startSearch } from './trust-region.js';
 
@@ -14,7 +16,18 @@ import { advance, type Evaluated, nextPoints, type SearchState, startSearch } fr
  * at the clone's instant fit, keeps the best fit found so far (never one less similar to the
  * recording than the start, nor one whose two sentences sound like two people), and reports after
  * every step so the caller can save it and let speech use it at once.
+ *
+ * Where the naturalness judge is installed (DNSMOS, src/audio/analysis/naturalness), a point the
+ * search would move to must also say two other sentences (probe-texts.ts, `checkText`) rated no more
+ * than `NATURALNESS_SLACK` under the start saying them; one that does not is never moved to. The
+ * judge hears other text than the probes on purpose: a voice fitted to its two probe sentences broke
+ * on other text while the judge heard no loss on the probes (docs/voices.md, session 30), so a
+ * guard inside the score, on the probes, could not see it. The judge is not what the search climbs,
+ * only a bar it must clear, and bench:clones measures naturalness with another judge (NISQA).
  */
+
+/** DNSMOS overall rating a moved voice may lose against the start on the check sentences. */
+export const NATURALNESS_SLACK = 0.1;
 
 export interface RefineJob {
   /** The instant fit's realization on `engine`: the search's origin. */
@@ -36,13 +49,23 @@ export interface RefineCheckpoint {
   cpuSeconds: number;
   /** Similarity of the start (the instant fit) and of the best point so far. */
   startSimilarity: number;
-  best: { realization: EngineRealization; similarity: number; measure: Omit<FitMeasure, 'outputs'> };
+  /** The start's DNSMOS rating on the check sentences, once a judge has rated it. */
+  startNaturalness?: number;
+  best: {
+    realization: EngineRealization;
+    similarity: number;
+    measure: Omit<FitMeasure, 'outputs'>;
+    /** Its rating on the check sentences, when the judge rated it. */
+    naturalness?: number;
+  };
 }
 
 export interface RefineOptions {
   engine: SpeechEngine;
   space: VoiceSpace;
   encoder: SpeakerEncoder;
+  /** Rates points on the check sentences before the search moves to them; without it, none is. */
+  judge?: NaturalnessJudge | null;
   target: SpeakerTarget;
   job: RefineJob;
   /** A saved state to continue from. */
@@ -67,14 +90,20 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
   const spent = () => spentBefore + options.cpuSeconds() - clockStart;
   const maxEvaluations = job.maxEvaluations ?? Number.POSITIVE_INFINITY;
 
-  const render = async (point: readonly number[]): Promise<FitMeasure | null> => {
+  const say = async (point: readonly number[], sentences: readonly string[]): Promise<PcmAudio[]> => {
     const voice = space.move(job.start, point);
     const parts: PcmAudio[] = [];
-    for (const text of texts) {
+    for (const text of sentences) {
       parts.push((await engine.synthesize({ text, language: job.language, voice, speed: 1, variation: 0.5 })).audio);
     }
-    return measureFit(encoder, parts, target);
+    return parts;
   };
+  const render = async (point: readonly number[]): Promise<FitMeasure | null> => measureFit(encoder, await say(point, texts), target);
+  const checks = splitSentences(checkText(job.language) ?? '');
+  const judge = checks.length > 0 ? (options.judge ?? null) : null;
+  /** The point's DNSMOS overall rating saying the check sentences (NaN when the judge hears nothing). */
+  const rate = async (point: readonly number[]): Promise<number> =>
+    (await judge!.rate(concatPcm(await say(point, checks))))?.ovrl ?? Number.NaN;
   let startSimilarity = options.checkpoint?.startSimilarity ?? Number.NaN;
   const evaluate = async (point: number[]): Promise<Evaluated & { measure: FitMeasure | null }> => {
     const measure = await render(point);
@@ -99,6 +128,12 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
     };
     if (!(await options.onCheckpoint(checkpoint))) return checkpoint;
   }
+  // Rated once, at the first start with a judge (a search begun without one is judged from here on).
+  if (judge !== null && checkpoint.startNaturalness === undefined) {
+    const startNaturalness = await rate(new Array<number>(space.dimensions).fill(0));
+    if (Number.isFinite(startNaturalness)) checkpoint = { ...checkpoint, startNaturalness };
+  }
+  const floor = checkpoint.startNaturalness === undefined ? undefined : checkpoint.startNaturalness - NATURALNESS_SLACK;
   const score = (outputs: ArrayLike<number>, point: readonly number[]) => fitScore(outputs, target, spread(point));
   const more = (done: number) => spent() < job.budgetCpuSeconds && done < maxEvaluations;
   while (more(checkpoint.search.evaluations)) {
@@ -108,8 +143,20 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
       if (evaluated.length > 0 && !more(checkpoint.search.evaluations + evaluated.length)) break;
       evaluated.push(await evaluate(point));
     }
-    const heard = evaluated.filter((e) => e.measure !== null).map(({ measure: _m, ...e }) => e);
-    const search = advance(checkpoint.search, heard, proposal && heard.length === points.length);
+    let heard: Evaluated[] = evaluated.filter((e) => e.measure !== null).map(({ measure: _m, ...e }) => e);
+    const complete = proposal && heard.length === points.length;
+    let search = advance(checkpoint.search, heard, complete);
+    // The point the search would move to must say the check sentences naturally enough; one that
+    // does not is unacceptable (never moved to) and the next best of the step is judged instead.
+    let naturalness: number | undefined;
+    while (floor !== undefined && search.current !== checkpoint.search.current) {
+      const candidate = search.current;
+      naturalness = await rate(candidate.point);
+      if (naturalness >= floor) break;
+      naturalness = undefined;
+      heard = heard.map((e) => (e === candidate ? { ...e, acceptable: false } : e));
+      search = advance(checkpoint.search, heard, complete);
+    }
     const moved: boolean = search.current !== checkpoint.search.current;
     const winner: { measure: FitMeasure | null } | undefined = moved
       ? evaluated.find((e) => e.point === search.current.point)
@@ -118,12 +165,14 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
       search,
       cpuSeconds: spent(),
       startSimilarity,
+      ...(checkpoint.startNaturalness === undefined ? {} : { startNaturalness: checkpoint.startNaturalness }),
       best:
         winner?.measure
           ? {
               realization: space.move(job.start, search.current.point),
               similarity: winner.measure.similarity,
               measure: withoutOutputs(winner.measure),
+              ...(naturalness === undefined ? {} : { naturalness }),
             }
           : checkpoint.best,
     };
