@@ -216,5 +216,16 @@ describe('clone refinement', { skip: SKIP }, () => {
     assert.equal(done.evaluations, 2);
     assert.equal((JSON.parse(done.job) as { maxEvaluations?: number }).maxEvaluations, 2);
     assert.ok(done.cpu_seconds < 3600);
+    // The same recording cloned again is refined along the same path, to the same voice.
+    const again = await clone('Kennedy, counted again');
+    const redone = await untilValue('the second refinement to finish', async () => {
+      const r = await row(again.id);
+      return r && (r.status === 'done' || r.status === 'failed') ? r : undefined;
+    }, 300_000);
+    assert.equal(redone.status, 'done', redone.error ?? '');
+    const seed = (job: string) => (JSON.parse(job) as { seed: number }).seed;
+    assert.equal(seed(redone.job), seed(done.job));
+    assert.equal(redone.similarity, done.similarity);
+    assert.deepEqual(JSON.parse(redone.checkpoint!).best.realization, JSON.parse(done.checkpoint!).best.realization);
   });
 });

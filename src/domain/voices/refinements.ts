@@ -55,15 +55,19 @@ export class RefinementService {
   /** Queues the refinement of a new clone, unless refinement is off (`REFINE_CONCURRENCY=0` everywhere is not known here: queued anyway). */
   async plan(voiceId: string, accountId: string, plan: RefinementPlan): Promise<RefinementView> {
     const now = new Date().toISOString();
-    const job: StoredJob = {
+    const what = {
       engine: plan.engine,
       start: plan.start,
       language: plan.language,
       ...(plan.transcript ? { transcript: plan.transcript } : {}),
       pitchHz: plan.pitchHz,
       ...(plan.heard ? { heard: plan.heard.map((v) => Math.round(v * 1e6) / 1e6) } : {}),
-      // Deterministic per voice: the same recording refined twice takes the same path.
-      seed: seedOf(voiceId),
+    };
+    const job: StoredJob = {
+      ...what,
+      // Seeded by what is refined, not by the voice's id: the same recording cloned twice is refined
+      // along the same path to the same voice (and benchmark runs of the same code agree).
+      seed: seedOf(JSON.stringify(what)),
       budgetCpuSeconds: this.deps.config.refine.cpuSeconds,
       ...(this.deps.config.refine.maxEvaluations > 0 ? { maxEvaluations: this.deps.config.refine.maxEvaluations } : {}),
     };
@@ -173,9 +177,9 @@ function round(value: number): number {
   return Math.round(value * 10000) / 10000;
 }
 
-/** A 32-bit seed from a voice id (FNV-1a). */
-function seedOf(id: string): number {
+/** A 32-bit seed from a text (FNV-1a). */
+function seedOf(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < id.length; i += 1) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193) >>> 0;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return hash;
 }
