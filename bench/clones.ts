@@ -10,7 +10,8 @@
  * - speaker similarity on the service's encoder (Resemblyzer GE2E) and on a second, independent one
  *   (the kit's sim2.py, VoiceFilter d-vector, ONNX): the same-speaker ceiling (uploaded part vs held
  *   out), instant clone, refined clone, best preset of the language (best on each encoder);
- * - NISQA naturalness (quality kit), WER (Whisper base, kit's wer.py), the F0 error of the refined
+ * - NISQA naturalness (quality kit), WER (Whisper base, kit's wer.py; the best preset's too: what the
+ *   language's text handling and the recognizer allow on these sentences), the F0 error of the refined
  *   clone against the uploaded part (what it was given), the clone saying the recording's own words where its text is
  *   known (else the four sentences), and the refinement's CPU seconds.
  *
@@ -127,7 +128,7 @@ const env = {
 };
 
 /** Every preset of a language as v-pro speaks the sentences (made once per language). */
-const presetClips = new Map<string, Array<{ id: string; name: string; clip: PcmAudio; file: string; embedding: Float32Array }>>();
+const presetClips = new Map<string, Array<{ id: string; name: string; clips: PcmAudio[]; clip: PcmAudio; file: string; embedding: Float32Array; wer?: number }>>();
 
 interface Row {
   name: string;
@@ -139,7 +140,8 @@ interface Row {
   preset: [number, number];
   presetName: string;
   nisqa: [number, number, number];
-  wer: [number, number];
+  /** Instant, refined, and the best preset on the same sentences (what the language's text handling and the recognizer allow). */
+  wer: [number, number, number];
   f0Error: number;
   f0Text: string;
   cpuSeconds: number;
@@ -172,8 +174,9 @@ for (const recording of recordings) {
     const list = await server.request('GET', `/api/v1/voices?type=preset&language=${language}`, { key: account.api_key });
     const presets = [];
     for (const voice of list.body.voices as Array<{ id: string; name: string }>) {
-      const clip = concatPcm(await speak(server, account.api_key, voice.id, texts));
-      presets.push({ id: voice.id, name: voice.name, clip, file: wav(`preset-${voice.id}`, clip), embedding: (await encoder.embed(clip))! });
+      const clips = await speak(server, account.api_key, voice.id, texts);
+      const clip = concatPcm(clips);
+      presets.push({ id: voice.id, name: voice.name, clips, clip, file: wav(`preset-${voice.id}`, clip), embedding: (await encoder.embed(clip))! });
     }
     presetClips.set(language, presets);
   }
@@ -205,8 +208,10 @@ for (const recording of recordings) {
   const bestPreset = presetSims.indexOf(Math.max(...presetSims));
   const files = [uploadFile, wav(`${recording.name}-instant`, instantClip), wav(`${recording.name}-refined`, refinedClip)];
   const second = secondEncoder(heldFile, [...files, ...presets.map((p) => p.file)]);
-  const [nisqaInstant, nisqaRefined, nisqaPreset] = await nisqaScores([instantClip, refinedClip, presets[bestPreset]!.clip]);
+  const best = presets[bestPreset]!;
+  const [nisqaInstant, nisqaRefined, nisqaPreset] = await nisqaScores([instantClip, refinedClip, best.clip]);
   const sentenceFiles = (clips: PcmAudio[], tag: string) => clips.map((clip, i) => wav(`${recording.name}-${tag}-${i}`, clip));
+  best.wer ??= wordErrorRate(sentenceFiles(best.clips, `p-${best.id}`), texts, recording.language);
   // Against what the clone was given: a short clip's two parts can differ by an octave's third
   // (clone-test: 283 Hz in its first 60 %, 179 Hz in the rest).
   const recordingF0 = voicePitch(upload).medianHz;
@@ -218,9 +223,9 @@ for (const recording of recordings) {
     instant: [await sim(instantClip), second[1]!],
     refined: [await sim(refinedClip), second[2]!],
     preset: [presetSims[bestPreset]!, Math.max(...second.slice(3))],
-    presetName: presets[bestPreset]!.name,
+    presetName: best.name,
     nisqa: [nisqaInstant!, nisqaRefined!, nisqaPreset!],
-    wer: [wordErrorRate(sentenceFiles(instant, 'i'), texts, recording.language), wordErrorRate(sentenceFiles(refinedClips, 'r'), texts, recording.language)],
+    wer: [wordErrorRate(sentenceFiles(instant, 'i'), texts, recording.language), wordErrorRate(sentenceFiles(refinedClips, 'r'), texts, recording.language), best.wer],
     f0Error: (voicePitch(concatPcm(ownWords)).medianHz / recordingF0 - 1) * 100,
     f0Text: recording.transcript ? 'own words' : 'four sentences',
     cpuSeconds: refinement.cpu_seconds,
@@ -234,7 +239,7 @@ await encoder.close();
 const f = (v: number, d = 3) => (Number.isFinite(v) ? v.toFixed(d) : '-');
 console.log(`\nClone identity per recording (similarity to the held-out 40 %: Resemblyzer / second encoder), refinement budget ${budget} CPU s${evaluations === undefined ? '' : `, at most ${evaluations} evaluations`}\n`);
 table(
-  ['recording', 'lang', 's', 'ceiling', 'instant', 'refined', 'best preset', 'NISQA i/r/p', 'WER i/r', 'F0 err', 'CPU s', 'refinement'],
+  ['recording', 'lang', 's', 'ceiling', 'instant', 'refined', 'best preset', 'NISQA i/r/p', 'WER i/r/p', 'F0 err', 'CPU s', 'refinement'],
   rows.map((r) => [
     r.name,
     r.language,
@@ -244,7 +249,7 @@ table(
     `${f(r.refined[0])} / ${f(r.refined[1])}`,
     `${f(r.preset[0])} / ${f(r.preset[1])} (${r.presetName})`,
     `${f(r.nisqa[0], 2)} / ${f(r.nisqa[1], 2)} / ${f(r.nisqa[2], 2)}`,
-    `${f(r.wer[0] * 100, 1)} / ${f(r.wer[1] * 100, 1)} %`,
+    `${f(r.wer[0] * 100, 1)} / ${f(r.wer[1] * 100, 1)} / ${f(r.wer[2] * 100, 1)} %`,
     `${f(r.f0Error, 1)} %`,
     f(r.cpuSeconds, 0),
     r.refinement,
