@@ -85,6 +85,12 @@ describe('clone refinement', { skip: SKIP }, () => {
   };
   const row = (voiceId: string) =>
     observer.db.selectFrom('voice_refinements').selectAll().where('voice_id', '=', voiceId).executeTakeFirst();
+  /** The refinement's row once it has ended (done or failed). */
+  const finished = (voiceId: string, what: string, timeoutMs = 300_000) =>
+    untilValue(what, async () => {
+      const r = await row(voiceId);
+      return r && (r.status === 'done' || r.status === 'failed') ? r : undefined;
+    }, timeoutMs);
   const clone = async (name: string) => {
     const res = await call('POST', '/api/v1/voices/clones', {
       name,
@@ -147,10 +153,7 @@ describe('clone refinement', { skip: SKIP }, () => {
     const atKill = (await row(made.id))!;
     const killedAt = JSON.parse(atKill.checkpoint!) as RefineCheckpoint;
     await start();
-    const done = await untilValue('the refinement to finish', async () => {
-      const r = await row(made.id);
-      return r && (r.status === 'done' || r.status === 'failed') ? r : undefined;
-    }, 600_000);
+    const done = await finished(made.id, 'the refinement to finish', 600_000);
     assert.equal(done.status, 'done', done.error ?? '');
     const final = JSON.parse(done.checkpoint!) as RefineCheckpoint;
     assert.ok(final.search.evaluations > killedAt.search.evaluations, 'it went on');
@@ -208,20 +211,14 @@ describe('clone refinement', { skip: SKIP }, () => {
     await until('the old server to exit', () => server!.exitCode !== null || server!.signalCode !== null, 30_000);
     await start({ REFINE_MAX_EVALUATIONS: '2', REFINE_CPU_SECONDS: '3600' });
     const made = await clone('Kennedy, counted');
-    const done = await untilValue('the refinement to finish', async () => {
-      const r = await row(made.id);
-      return r && (r.status === 'done' || r.status === 'failed') ? r : undefined;
-    }, 300_000);
+    const done = await finished(made.id, 'the refinement to finish');
     assert.equal(done.status, 'done', done.error ?? '');
     assert.equal(done.evaluations, 2);
     assert.equal((JSON.parse(done.job) as { maxEvaluations?: number }).maxEvaluations, 2);
     assert.ok(done.cpu_seconds < 3600);
     // The same recording cloned again is refined along the same path, to the same voice.
     const again = await clone('Kennedy, counted again');
-    const redone = await untilValue('the second refinement to finish', async () => {
-      const r = await row(again.id);
-      return r && (r.status === 'done' || r.status === 'failed') ? r : undefined;
-    }, 300_000);
+    const redone = await finished(again.id, 'the second refinement to finish');
     assert.equal(redone.status, 'done', redone.error ?? '');
     const seed = (job: string) => (JSON.parse(job) as { seed: number }).seed;
     assert.equal(seed(redone.job), seed(done.job));

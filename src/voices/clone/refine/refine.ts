@@ -115,8 +115,8 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
   };
 
   let checkpoint = options.checkpoint;
+  const origin = new Array<number>(space.dimensions).fill(0);
   if (checkpoint === undefined) {
-    const origin = new Array<number>(space.dimensions).fill(0);
     const first = await evaluate(origin);
     if (first.measure === null) throw new Error('the start voice renders no speech the encoder hears');
     startSimilarity = first.measure.similarity;
@@ -130,7 +130,7 @@ export async function refineClone(options: RefineOptions): Promise<RefineCheckpo
   }
   // Rated once, at the first start with a judge (a search begun without one is judged from here on).
   if (judge !== null && checkpoint.startNaturalness === undefined) {
-    const startNaturalness = await rate(new Array<number>(space.dimensions).fill(0));
+    const startNaturalness = await rate(origin);
     if (Number.isFinite(startNaturalness)) checkpoint = { ...checkpoint, startNaturalness };
   }
   const floor = checkpoint.startNaturalness === undefined ? undefined : checkpoint.startNaturalness - NATURALNESS_SLACK;
