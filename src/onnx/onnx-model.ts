@@ -34,6 +34,7 @@ const NODE_ATTRIBUTE = 5;
 const NODE_DOMAIN = 7;
 const ATTRIBUTE_NAME = 1;
 const ATTRIBUTE_INT = 3;
+const ATTRIBUTE_TYPE = 20;
 const VALUE_INFO_NAME = 1;
 const VALUE_INFO_TYPE = 2;
 const TYPE_TENSOR = 1;
@@ -138,6 +139,11 @@ export interface NewValue {
   name: string;
   /** OnnxDataType value; the shape is left unspecified. */
   elemType: number;
+}
+
+/** A node's integer attribute (AttributeProto of type INT), e.g. Cast's `to` or Gather's `axis`. */
+export function intAttribute(name: string, value: number): Uint8Array {
+  return concatBytes([stringField(ATTRIBUTE_NAME, name), varintField(ATTRIBUTE_INT, value), varintField(ATTRIBUTE_TYPE, 2)]);
 }
 
 export function encodeNode(node: NewNode): Uint8Array {

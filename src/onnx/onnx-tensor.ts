@@ -100,3 +100,17 @@ export function encodeFloatTensor(name: string, dims: readonly number[], values:
     raw,
   ]);
 }
+
+/** An int64 TensorProto (an initializer such as an index or a shape). */
+export function encodeInt64Tensor(name: string, dims: readonly number[], values: readonly number[]): Uint8Array {
+  const raw = new Uint8Array(values.length * 8);
+  const view = new DataView(raw.buffer);
+  for (let i = 0; i < values.length; i += 1) view.setBigInt64(i * 8, BigInt(values[i]!), true);
+  return concatBytes([
+    ...dims.map((d) => varintField(TENSOR_DIMS, d)),
+    varintField(TENSOR_DATA_TYPE, OnnxDataType.int64),
+    stringField(TENSOR_NAME, name),
+    lengthHead(TENSOR_RAW_DATA, raw.length),
+    raw,
+  ]);
+}

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createKokoroEngine, KOKORO_PACK } from '../../src/speech/engines/kokoro/index.js';
-import { PITCH_INPUT, RANGE_INPUT } from '../../src/speech/engines/kokoro/model-io.js';
+import { ANCHOR_INPUT, PITCH_INPUT, RANGE_INPUT } from '../../src/speech/engines/kokoro/model-io.js';
 import { findDurationTensor, prepareKokoroModel } from '../../src/speech/engines/kokoro/prepare.js';
 import { voicePitch } from '../../src/audio/analysis/voice/measure-pitch.js';
 import { type KokoroJob, synthesizeKokoro } from '../../src/speech/engines/kokoro/synthesize.js';
@@ -144,6 +144,32 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     // Asked for ±3 semitones; measured 2.6-3.2 on four packs (docs/voices.md).
     assert.ok(up / base > 1.1 && up / base < 1.25, `x1.19 gave ${up} Hz over ${base}`);
     assert.ok(down / base < 0.91 && down / base > 0.8, `x0.84 gave ${down} Hz over ${base}`);
+  });
+
+  test('the anchor input holds one level on a short sentence and a long text; 0 is the voice as it is', async () => {
+    const { readFile } = await import('node:fs/promises');
+    assert.ok(readOnnxGraph(await readFile(file)).inputs.includes(ANCHOR_INPUT));
+    const short = 'The lamp was still on.';
+    const long =
+      'When the sunlight strikes raindrops in the air, they act as a prism and form a rainbow. ' +
+      'The rainbow is a division of white light into many beautiful colours, and it takes the shape ' +
+      'of a long round arch, with its path high above and its two ends apparently beyond the horizon.';
+    const f0 = (r: { samples: Float32Array; sampleRate: number }) => voicePitch(r).medianHz;
+    const plain = await synthesizeKokoro(job(short));
+    assert.deepEqual((await synthesizeKokoro(job(short, { anchorHz: 0 }))).samples, plain.samples, 'anchor 0 changes nothing');
+    const [freeShort, freeLong] = [f0(plain), f0(await synthesizeKokoro(job(long)))];
+    const anchored = await synthesizeKokoro(job(short, { anchorHz: 180 }));
+    assert.equal(anchored.samples.length, plain.samples.length, 'same durations');
+    const [heldShort, heldLong] = [f0(anchored), f0(await synthesizeKokoro(job(long, { anchorHz: 180 })))];
+    const report = `free ${freeShort.toFixed(0)} / ${freeLong.toFixed(0)} Hz, anchored ${heldShort.toFixed(0)} / ${heldLong.toFixed(0)} Hz`;
+    // af_heart reads this short sentence ~17 % over the long text; anchored, within 6 % (measured 4 %).
+    assert.ok(freeShort / freeLong > 1.1, report);
+    assert.ok(Math.abs(Math.log(heldShort / heldLong)) < Math.log(1.06), report);
+    // Both near the level asked for (the audio's median is 0.95-1.0 of it).
+    for (const hz of [heldShort, heldLong]) assert.ok(hz > 180 * 0.9 && hz < 180 * 1.08, report);
+    // The pitch factor applies on top of the level.
+    const raised = f0(await synthesizeKokoro(job(short, { anchorHz: 180, pitch: 1.19 })));
+    assert.ok(raised / heldShort > 1.1 && raised / heldShort < 1.25, `${report}, x1.19 ${raised.toFixed(0)} Hz`);
   });
 
   test('the range input widens and narrows the melody around its centre inside the model; 1 changes nothing', async () => {

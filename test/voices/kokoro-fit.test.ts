@@ -20,6 +20,12 @@ import { type Account, type TestServer, startServer } from '../helpers/server.js
 
 const REF = path.resolve(process.env['VOICELIB_QUALITY_DIR'] ?? '../shared/quality', 'ref');
 const TEXT = 'The birch canoe slid on the smooth planks. Glue the sheet to the dark blue background.';
+/** One piece of about 400 characters (the pipeline gives Kokoro up to 400 at once after the first sentence). */
+const PARAGRAPH =
+  'When the sunlight strikes raindrops in the air, they act as a prism and form a rainbow, and the ' +
+  'rainbow is a division of white light into many beautiful colours that take the shape of a long ' +
+  'round arch, with its path high above and its two ends apparently beyond the horizon, where there ' +
+  'is, according to legend, a boiling pot of gold at one end that people look for but no one ever finds.';
 
 describe('Kokoro blends', () => {
   test('a blend is written and read back with weights summing to 1', () => {
@@ -100,12 +106,11 @@ describe('voices on the real Kokoro model', KOKORO_SKIP, () => {
     }
   });
 
-  // Kokoro says short sentences a few percent higher than long ones, and the clone is fitted on the
-  // probe's two (longer) sentences: on these two short Harvard sentences this clip's clone measures
-  // about 6 % high (8 % when it was fitted on the first probe sentence alone). The benchmark's goal
-  // (median over the ten clips, four sentences each, within 5 %) is in docs/benchmarks.md; this test
-  // bounds one clip at 10 %.
-  test('a clone of a natural recording speaks on Kokoro within 10 % of its median F0', { skip: existsSync(REF) ? false : `no reference clips at ${REF}` }, async () => {
+  // Kokoro reads short sentences higher and long pieces lower; a clone's pitch is a level the model
+  // holds on any length (pitch-graph.ts's anchor), so two short Harvard sentences and a paragraph
+  // said in one piece both land near the recording's median F0. The benchmark's goal (within 5 % on
+  // every recording) is in docs/voices.md; this test bounds one clip.
+  test('a clone of a natural recording speaks on Kokoro at its median F0, on short sentences and on a paragraph', { skip: existsSync(REF) ? false : `no reference clips at ${REF}` }, async (t) => {
     const recording = readFileSync(path.join(REF, '1.wav'));
     const created = await server.request('POST', '/api/v1/voices/clones', {
       key: account.api_key,
@@ -113,8 +118,11 @@ describe('voices on the real Kokoro model', KOKORO_SKIP, () => {
     });
     assert.equal(created.status, 200, created.text);
     const target = voicePitch(decodeWav(recording)).medianHz;
-    const spoken = await medianPitch(created.body.id);
-    const error = Math.abs(spoken / target - 1);
-    assert.ok(error <= 0.1, `recording ${target.toFixed(1)} Hz, clone ${spoken.toFixed(1)} Hz (${(100 * error).toFixed(1)} %)`);
+    const short = await medianPitch(created.body.id);
+    const long = await medianPitch(created.body.id, PARAGRAPH);
+    const report = `recording ${target.toFixed(1)} Hz, clone ${short.toFixed(1)} Hz on two short sentences, ${long.toFixed(1)} Hz on a paragraph`;
+    t.diagnostic(report);
+    for (const spoken of [short, long]) assert.ok(Math.abs(spoken / target - 1) <= 0.08, report);
+    assert.ok(Math.abs(Math.log(short / long)) <= Math.log(1.06), report);
   });
 });

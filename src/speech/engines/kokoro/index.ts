@@ -37,7 +37,8 @@ import { kokoroVoiceSpace } from './voice-space.js';
  *
  * `speed` is passed to the model (clamped to 0.5–2). A prepared model multiplies its predicted F0
  * curve by a pitch factor: the realization's `pitch` times `prosody.pitchSemitones` (v-studio's
- * steering), clamped to 0.67–1.5; `prosody.rangeScale` (v-studio's intonation width) widens or
+ * steering), clamped to 0.67–1.5, after moving each chunk's level to the realization's `pitchHz`
+ * when it has one (a clone's: its speaker's median F0, held on any length of text); `prosody.rangeScale` (v-studio's intonation width) widens or
  * narrows the predicted melody around its centre (prepare.ts, pitch-graph.ts). `variation` is not
  * realized (Kokoro has no sampling noise to scale).
  *
@@ -77,6 +78,14 @@ const MAX_SPEED = 2;
 /** The realization's `pitch` factor on the predicted F0: about ±7 semitones. */
 const MIN_PITCH = 0.67;
 const MAX_PITCH = 1.5;
+/** Highest `pitchHz` a realization may ask for. */
+const MAX_PITCH_HZ = 600;
+/**
+ * The median F0 of the audio (as audio/analysis/voice measures it) per the level the graph sets
+ * (pitch-graph.ts): measured 0.95-1.0 on English, Italian and Spanish packs saying 8- to
+ * 900-character texts (docs/voices.md).
+ */
+const AUDIO_PER_LEVEL = 0.96;
 /** Intonation width: 0 (monotone) to 3, as the transform stage allows (audio/transform.ts). */
 const MAX_RANGE = 3;
 
@@ -225,6 +234,10 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
       const steer = 2 ** (finiteOr(input.prosody?.pitchSemitones, 0) / 12);
       const pitch = Math.min(MAX_PITCH, Math.max(MIN_PITCH, numberParam('Kokoro', params, 'pitch', 1, MIN_PITCH, MAX_PITCH) * steer));
       const range = Math.min(MAX_RANGE, Math.max(0, finiteOr(input.prosody?.rangeScale, 1)));
+      // `pitchHz`: the level every chunk's melody is moved to first, so the voice keeps it on any
+      // length of text (pitch-graph.ts); the factor above then applies on top of it.
+      const pitchHz = numberParam('Kokoro', params, 'pitchHz', 0, 0, MAX_PITCH_HZ);
+      const anchorHz = pitchHz === 0 ? 0 : pitchHz / AUDIO_PER_LEVEL;
       // Japanese is read from its kana (the analyzer loads here, once per process, not per worker).
       const words =
         language === 'j' && needsPreparation(input.text, 'ja')
@@ -246,6 +259,7 @@ export function createKokoroEngine(options: KokoroEngineOptions): KokoroEngine {
         speed: Math.min(MAX_SPEED, Math.max(MIN_SPEED, speed)),
         pitch,
         range,
+        ...(anchorHz === 0 ? {} : { anchorHz }),
         threads: intraOpThreads,
       });
       // A long text goes to the workers in sentence groups at once (split.ts); prepared Japanese

@@ -12,3 +12,9 @@ export const PITCH_INPUT = 'voicelib_pitch';
  * every rise and fall 20 % wider in semitones); absent in a model used as it is.
  */
 export const RANGE_INPUT = 'voicelib_range';
+/**
+ * float32 [1]: the F0 (Hz) the chunk's voiced mean is moved to before `voicelib_pitch` applies, so a
+ * voice keeps one pitch whatever length of text it is given (0 = off: the predicted curve's own
+ * level); absent in a model used as it is.
+ */
+export const ANCHOR_INPUT = 'voicelib_pitch_anchor';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { liveSet, planDequantize } from '../onnx/dequantize.js';
 import { editOnnxModel, type NewNode, OnnxDataType, type OnnxGraph, readOnnxGraph } from '../../../onnx/onnx-model.js';
-import { DURATIONS_OUTPUT, PITCH_INPUT, RANGE_INPUT } from './model-io.js';
+import { ANCHOR_INPUT, DURATIONS_OUTPUT, PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { findPitchTensor, steerPitch } from './pitch-graph.js';
 import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
 
@@ -33,7 +33,7 @@ import { QUANTIZE_VERSION, quantizeKokoroVocoder } from './quantize.js';
  */
 
 /** Bumped when the rewrite changes, so older prepared files are not reused. */
-export const PREPARE_VERSION = 3;
+export const PREPARE_VERSION = 4;
 
 export interface PreparedModel {
   /** The file to load: the prepared model, or the source when preparation was not possible. */
@@ -103,6 +103,7 @@ export function prepareModelBytes(model: Uint8Array, options: PrepareOptions = {
         : [
             { name: PITCH_INPUT, elemType: OnnxDataType.float },
             { name: RANGE_INPUT, elemType: OnnxDataType.float },
+            { name: ANCHOR_INPUT, elemType: OnnxDataType.float },
           ],
     outputs: append.length > 0 ? [{ name: DURATIONS_OUTPUT, elemType: OnnxDataType.int64 }] : [],
   });

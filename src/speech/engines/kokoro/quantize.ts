@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { editOnnxModel, OnnxDataType, readOnnxGraph } from '../../../onnx/onnx-model.js';
 import { loadOrt } from '../../../onnx/session.js';
-import { PITCH_INPUT, RANGE_INPUT } from './model-io.js';
+import { ANCHOR_INPUT, PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { planStaticQdq, type TensorRange } from '../onnx/static-quantize.js';
 
 /**
@@ -103,6 +103,7 @@ async function calibrate(
       for (const name of [PITCH_INPUT, RANGE_INPUT]) {
         if (inputs.includes(name)) feeds[name] = new ort.Tensor('float32', Float32Array.of(1), [1]);
       }
+      if (inputs.includes(ANCHOR_INPUT)) feeds[ANCHOR_INPUT] = new ort.Tensor('float32', Float32Array.of(0), [1]);
       const outputs = await session.run(feeds, [...tensors]);
       for (const name of tensors) {
         const data = outputs[name]?.data as Float32Array | undefined;

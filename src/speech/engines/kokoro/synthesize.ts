@@ -22,7 +22,7 @@ import { chineseIpa } from './chinese.js';
 import { japanesePhonemes } from './japanese.js';
 import { mixPacks, offsetPack, parseStyleOffset, STYLE_SIZE } from './blend.js';
 import { kokoroIds, kokoroPhonemes } from './phonemize.js';
-import { PITCH_INPUT, RANGE_INPUT } from './model-io.js';
+import { ANCHOR_INPUT, PITCH_INPUT, RANGE_INPUT } from './model-io.js';
 import { KOKORO_BREAK_IDS, KOKORO_PAD_ID, KOKORO_SPACE_ID } from './vocab.js';
 import { KOKORO_LANGUAGES, type KokoroLanguage } from './voices.js';
 
@@ -60,6 +60,11 @@ export interface KokoroJob {
   pitch?: number;
   /** Intonation width around the melody's centre (1 = as predicted); used when the model has the input. */
   range?: number;
+  /**
+   * The F0 (Hz, the predicted curve's voiced mean) each chunk is moved to before `pitch` applies;
+   * 0 or absent: the curve's own level. Used when the model has the input.
+   */
+  anchorHz?: number;
   /** onnxruntime intra-op threads. */
   threads: number;
 }
@@ -213,6 +218,7 @@ export async function synthesizeKokoro(job: KokoroJob): Promise<KokoroResult> {
     if (session.inputNames.includes('speed')) feeds['speed'] = await float32Tensor([job.speed], [1]);
     if (session.inputNames.includes(PITCH_INPUT)) feeds[PITCH_INPUT] = await float32Tensor([job.pitch ?? 1], [1]);
     if (session.inputNames.includes(RANGE_INPUT)) feeds[RANGE_INPUT] = await float32Tensor([job.range ?? 1], [1]);
+    if (session.inputNames.includes(ANCHOR_INPUT)) feeds[ANCHOR_INPUT] = await float32Tensor([job.anchorHz ?? 0], [1]);
     const outputs = await session.run(feeds);
     const waveform = outputs[audioName];
     if (!waveform) throw new AppError('provider_error', `Kokoro model has no "${audioName}" output`);

@@ -1,4 +1,4 @@
-import { type NewNode, OnnxDataType, type OnnxGraph } from '../../../onnx/onnx-model.js';
+import { intAttribute, type NewNode, OnnxDataType, type OnnxGraph } from '../../../onnx/onnx-model.js';
 import { readTensor } from '../../../onnx/onnx-tensor.js';
 import { concatBytes, lengthHead, stringField, varintField } from '../../../onnx/protobuf.js';
 
@@ -28,14 +28,11 @@ export interface QdqPlan {
   convs: number;
 }
 
-// TensorProto fields; AttributeProto name / i / type (INT = 2).
+// TensorProto fields.
 const TENSOR_DIMS = 1;
 const TENSOR_DATA_TYPE = 2;
 const TENSOR_NAME = 8;
 const TENSOR_RAW_DATA = 9;
-const ATTRIBUTE_NAME = 1;
-const ATTRIBUTE_INT = 3;
-const ATTRIBUTE_TYPE = 20;
 
 function encodeTensor(name: string, dims: readonly number[], dataType: number, raw: Uint8Array): Uint8Array {
   return concatBytes([
@@ -51,11 +48,7 @@ function floats(values: ArrayLike<number>): Uint8Array {
   return new Uint8Array(Float32Array.from(values).buffer);
 }
 
-const AXIS_0 = concatBytes([
-  stringField(ATTRIBUTE_NAME, 'axis'),
-  varintField(ATTRIBUTE_INT, 0),
-  varintField(ATTRIBUTE_TYPE, 2),
-]);
+const AXIS_0 = intAttribute('axis', 0);
 
 /**
  * uint8 scale and zero point for a range, as onnxruntime's tool computes them: the range is
