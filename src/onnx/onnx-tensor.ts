@@ -92,23 +92,21 @@ export function encodeFloatTensor(name: string, dims: readonly number[], values:
   const raw = new Uint8Array(values.length * 4);
   const view = new DataView(raw.buffer);
   for (let i = 0; i < values.length; i += 1) view.setFloat32(i * 4, values[i]!, true);
-  return concatBytes([
-    ...dims.map((d) => varintField(TENSOR_DIMS, d)),
-    varintField(TENSOR_DATA_TYPE, OnnxDataType.float),
-    stringField(TENSOR_NAME, name),
-    lengthHead(TENSOR_RAW_DATA, raw.length),
-    raw,
-  ]);
+  return encodeRawTensor(name, dims, OnnxDataType.float, raw);
 }
 
-/** An int64 TensorProto (an initializer such as an index or a shape). */
+/** An int64 TensorProto with `raw_data` (an initializer such as an index or a shape). */
 export function encodeInt64Tensor(name: string, dims: readonly number[], values: readonly number[]): Uint8Array {
   const raw = new Uint8Array(values.length * 8);
   const view = new DataView(raw.buffer);
   for (let i = 0; i < values.length; i += 1) view.setBigInt64(i * 8, BigInt(values[i]!), true);
+  return encodeRawTensor(name, dims, OnnxDataType.int64, raw);
+}
+
+function encodeRawTensor(name: string, dims: readonly number[], dataType: number, raw: Uint8Array): Uint8Array {
   return concatBytes([
     ...dims.map((d) => varintField(TENSOR_DIMS, d)),
-    varintField(TENSOR_DATA_TYPE, OnnxDataType.int64),
+    varintField(TENSOR_DATA_TYPE, dataType),
     stringField(TENSOR_NAME, name),
     lengthHead(TENSOR_RAW_DATA, raw.length),
     raw,

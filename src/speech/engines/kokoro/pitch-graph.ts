@@ -78,8 +78,8 @@ export function steerPitch(
     tiny: 1e-6,
     anchor_low: 1 / MAX_ANCHOR_MOVE,
     anchor_high: MAX_ANCHOR_MOVE,
-    half: 0.5,
     kept_of_median: KEPT_OF_MEDIAN,
+    half: 0.5,
   };
   const op = (opType: string, inputs: string[], output: string): NewNode => ({
     opType,
@@ -118,31 +118,16 @@ export function steerPitch(
     op('Mul', [t('voiced_deviation'), t('widen')], t('exponent')),
     op('Exp', [t('exponent')], t('range_factor')),
     op('Mul', [f0, t('range_factor')], t('ranged')),
-    // The anchor: the chunk's median voiced F0 (frames above VOICED_FROM_HZ: the top `count` of the
-    // curve sorted high to low, the middle one), then anchor / median when the anchor is set and the
-    // chunk is voiced (within MAX_ANCHOR_MOVE either way), else 1.
+    // The anchor: the chunk's level (the median of the voiced frames, then of those above
+    // KEPT_OF_MEDIAN of it, read from the curve sorted high to low), then anchor / level when the
+    // anchor is set and the chunk is voiced (within MAX_ANCHOR_MOVE either way), else 1.
     op('Flatten', [f0], t('row')),
     op('Shape', [t('row')], t('row_shape')),
     { ...op('Gather', [t('row_shape'), t('index_one')], t('frames')), attributes: [intAttribute('axis', 0)] },
     { ...op('TopK', [t('row'), t('frames')], t('sorted')), outputs: [t('sorted'), t('sorted_index')] },
-    op('Greater', [t('row'), t('from')], t('is_voiced')),
-    { ...op('Cast', [t('is_voiced')], t('voiced_flags')), attributes: [intAttribute('to', OnnxDataType.float)] },
-    op('ReduceSum', [t('voiced_flags')], t('voiced_frames')),
-    op('Mul', [t('voiced_frames'), t('half')], t('middle_float')),
-    op('Floor', [t('middle_float')], t('middle_floor')),
-    { ...op('Cast', [t('middle_floor')], t('middle')), attributes: [intAttribute('to', OnnxDataType.int64)] },
-    { ...op('Gather', [t('sorted'), t('middle')], t('first_median_cell')), attributes: [intAttribute('axis', 1)] },
-    { ...op('ReduceMax', [t('first_median_cell')], t('first_median')), attributes: [intAttribute('keepdims', 0)] },
-    // Again over the frames above KEPT_OF_MEDIAN of that median: the falls where voicing fades.
+    ...middleOf(t('row'), t('sorted'), t('from'), t('first_median'), t),
     op('Mul', [t('first_median'), t('kept_of_median')], t('kept_from')),
-    op('Greater', [t('row'), t('kept_from')], t('is_kept')),
-    { ...op('Cast', [t('is_kept')], t('kept_flags')), attributes: [intAttribute('to', OnnxDataType.float)] },
-    op('ReduceSum', [t('kept_flags')], t('kept_frames')),
-    op('Mul', [t('kept_frames'), t('half')], t('kept_middle_float')),
-    op('Floor', [t('kept_middle_float')], t('kept_middle_floor')),
-    { ...op('Cast', [t('kept_middle_floor')], t('kept_middle')), attributes: [intAttribute('to', OnnxDataType.int64)] },
-    { ...op('Gather', [t('sorted'), t('kept_middle')], t('median_cell')), attributes: [intAttribute('axis', 1)] },
-    { ...op('ReduceMax', [t('median_cell')], t('median_hz')), attributes: [intAttribute('keepdims', 0)] },
+    ...middleOf(t('row'), t('sorted'), t('kept_from'), t('median_hz'), t),
     op('Div', [ANCHOR_INPUT, t('median_hz')], t('anchor_ratio')),
     op('Clip', [t('anchor_ratio'), t('anchor_low'), t('anchor_high')], t('anchor_move')),
     op('Greater', [ANCHOR_INPUT, t('zero')], t('anchor_set')),
@@ -157,4 +142,30 @@ export function steerPitch(
     encodeInt64Tensor(t('index_one'), [1], [1]),
   ];
   return { nodes, initializers };
+}
+
+/**
+ * Nodes making `output` (a scalar): the median of the frames of `row` ([1, T]) above `threshold`,
+ * read from `sorted` (the row sorted high to low): with n such frames, the one at index ⌊n / 2⌋.
+ * `t` names the steering's tensors (its constant `half` among them).
+ */
+function middleOf(row: string, sorted: string, threshold: string, output: string, t: (name: string) => string): NewNode[] {
+  const n = (name: string) => `${output}_${name}`;
+  const op = (opType: string, inputs: string[], out: string, attributes: Uint8Array[] = []): NewNode => ({
+    opType,
+    name: out,
+    inputs,
+    outputs: [out],
+    attributes,
+  });
+  return [
+    op('Greater', [row, threshold], n('above')),
+    op('Cast', [n('above')], n('flags'), [intAttribute('to', OnnxDataType.float)]),
+    op('ReduceSum', [n('flags')], n('count')),
+    op('Mul', [n('count'), t('half')], n('half_count')),
+    op('Floor', [n('half_count')], n('floor')),
+    op('Cast', [n('floor')], n('index'), [intAttribute('to', OnnxDataType.int64)]),
+    op('Gather', [sorted, n('index')], n('cell'), [intAttribute('axis', 1)]),
+    op('ReduceMax', [n('cell')], output, [intAttribute('keepdims', 0)]),
+  ];
 }
