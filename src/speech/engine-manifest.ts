@@ -56,6 +56,11 @@ export interface EngineVoicing {
   cloneCandidates?(description: VoiceDescription, limit: number, heard?: Float32Array): EngineRealization[];
   /** Moves a realization's pitch inside the model, as far as it reaches; the rest is returned. */
   retune?(realization: EngineRealization, semitones: number): { realization: EngineRealization; residualSemitones: number };
+  /**
+   * Holds a realization at a median F0 (Hz) on any length of text, where the engine's own melody
+   * would move with the text's length (Kokoro's pitch level).
+   */
+  holdPitch?(realization: EngineRealization, hz: number): EngineRealization;
   /** A catalog preset's realization from the engine's own tables (the probe engine's calibrated aim). */
   preset?(description: VoiceDescription, placement: PresetPlacement): EngineRealization;
   /** The engine's fixed voices: which one speaks a preset placement, and how it moves to traits. */

@@ -69,6 +69,11 @@ export function retunePitch(
   return voicingOf(engine)?.retune?.(realization, semitones) ?? { realization, residualSemitones: semitones };
 }
 
+/** `realization` held at a median F0 (`hz`) on any length of text where `engine` can; else as it is. */
+export function holdPitch(engine: string, realization: EngineRealization, hz: number): EngineRealization {
+  return voicingOf(engine)?.holdPitch?.(realization, hz) ?? realization;
+}
+
 /**
  * A preset's realizations: those of the engines that aim presets from their own tables (the probe
  * engine), then those of the description-fitting engines of its group (`group`, from

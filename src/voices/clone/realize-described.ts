@@ -3,7 +3,7 @@ import { concatPcm } from '../../audio/silence.js';
 import { spectralDistance } from '../../audio/analysis/spectrum.js';
 import type { SpeechEngine } from '../../speech/engine.js';
 import { splitSentences } from '../../speech/sentences.js';
-import { cloneCandidates, retunePitch, retunesPitch } from '../../speech/engine-voicing.js';
+import { cloneCandidates, holdPitch, retunePitch, retunesPitch } from '../../speech/engine-voicing.js';
 import type { EngineRealization, VoiceTraits } from '../../speech/voice-identity.js';
 import { median } from '../../audio/analysis/voice/measure-formants.js';
 import { voicePitch } from '../../audio/analysis/voice/measure-pitch.js';
@@ -70,18 +70,14 @@ export async function fitDescribedClone(
   };
   for (const engine of engines) {
     const perSemitone = retunesPitch(engine.info.id) ? DB_PER_RETUNED_SEMITONE : DB_PER_SEMITONE;
-    let best: { realization: EngineRealization; semitones: number; score: number } | undefined;
+    let best: { realization: EngineRealization; medianHz: number; semitones: number; score: number } | undefined;
     // Each probe sentence is said alone, as the pipeline says sentences, and the candidate's F0 is
     // the median of their medians: Kokoro says one long sentence lower than shorter ones (the first
     // probe sentence alone came out ~4 % under the Harvard sentences, and every clone that high).
     const texts = splitSentences(probe.text).slice(0, PROBE_SENTENCES);
     for (const realization of cloneCandidates(engine.info.id, description, CANDIDATES, probe.heard?.target.embedding)) {
-      const said: PcmAudio[] = [];
-      for (const text of texts) {
-        const { audio } = await engine.synthesize({ text, language: probe.language, voice: realization, speed: 1, variation: 0.5 });
-        said.push(audio);
-      }
-      const medianHz = median(said.map((audio) => voicePitch(audio).medianHz).filter((hz) => hz > 0));
+      const said = await sayEach(engine, realization, texts, probe.language);
+      const medianHz = medianPitch(said);
       if (!(medianHz > 0)) continue;
       const semitones = 12 * Math.log2(probe.traits.pitchHz / medianHz);
       const spectrum = probe.spectrumOf(concatPcm(said));
@@ -97,17 +93,49 @@ export async function fitDescribedClone(
             DB_AGAINST_SIMILARITY * distance +
             SIMILARITY_PER_RETUNED_SEMITONE * (Math.abs(semitones) - beyond) +
             SIMILARITY_PER_SEMITONE * beyond;
-      if (best === undefined || score < best.score) best = { realization, semitones, score };
+      if (best === undefined || score < best.score) best = { realization, medianHz, semitones, score };
     }
     if (best === undefined) continue;
-    if (Math.abs(best.semitones) <= PITCH_SLACK_SEMITONES) {
-      // An explicit empty transform: the identity's (fitted to espeak-ng) must not run after this engine.
-      out[engine.info.id] = { ...best.realization, transform: {} };
-      continue;
-    }
-    const { realization, residualSemitones } = retunePitch(engine.info.id, best.realization, best.semitones);
-    const shift = Math.abs(residualSemitones) > PITCH_SLACK_SEMITONES ? Math.round(residualSemitones * 1000) / 1000 : 0;
+    // A miss under the slack is left as it is; an explicit empty transform then keeps the identity's
+    // (fitted to espeak-ng) from running after this engine.
+    const retuned =
+      Math.abs(best.semitones) <= PITCH_SLACK_SEMITONES
+        ? { realization: best.realization, residualSemitones: 0 }
+        : retunePitch(engine.info.id, best.realization, best.semitones);
+    const residual = retuned.residualSemitones;
+    const shift = Math.abs(residual) > PITCH_SLACK_SEMITONES ? Math.round(residual * 1000) / 1000 : 0;
+    // Then held, where the engine can, at the median F0 it reaches in-model on the probes, so that it
+    // keeps it on texts of other lengths (docs/voices.md, "Voices on Kokoro").
+    const reachedHz = best.medianHz * 2 ** ((best.semitones - residual) / 12);
+    const realization = await held(engine, retuned.realization, reachedHz, texts, probe.language);
     out[engine.info.id] = { ...realization, transform: shift === 0 ? {} : { pitchShiftSemitones: shift } };
   }
   return out;
+}
+
+/** Each of `texts` said alone by `realization`. */
+async function sayEach(engine: SpeechEngine, realization: EngineRealization, texts: readonly string[], language: string): Promise<PcmAudio[]> {
+  const said: PcmAudio[] = [];
+  for (const text of texts) {
+    const { audio } = await engine.synthesize({ text, language, voice: realization, speed: 1, variation: 0.5 });
+    said.push(audio);
+  }
+  return said;
+}
+
+/** The median of the clips' median F0s (0 when none is voiced). */
+function medianPitch(said: readonly PcmAudio[]): number {
+  return median(said.map((audio) => voicePitch(audio).medianHz).filter((hz) => hz > 0));
+}
+
+/**
+ * `realization` held at `hz` where the engine can (`holdPitch`), the level corrected once by what the
+ * probes then measure (the level a model holds and the median heard differ by a few percent per
+ * voice); as it is elsewhere.
+ */
+async function held(engine: SpeechEngine, realization: EngineRealization, hz: number, texts: readonly string[], language: string): Promise<EngineRealization> {
+  const level = holdPitch(engine.info.id, realization, hz);
+  if (level === realization) return realization;
+  const measured = medianPitch(await sayEach(engine, level, texts, language));
+  return measured > 0 ? holdPitch(engine.info.id, level, (hz * hz) / measured) : level;
 }

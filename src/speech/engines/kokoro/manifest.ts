@@ -1,6 +1,6 @@
 import type { EngineManifest } from '../../engine-manifest.js';
 import { kokoroIpa } from './ipa-input.js';
-import { fitKokoroVoice, kokoroCloneCandidates, retuneKokoroVoice } from './voice-fit.js';
+import { fitKokoroVoice, holdKokoroPitch, kokoroCloneCandidates, retuneKokoroVoice } from './voice-fit.js';
 import { KOKORO_LANGUAGES } from './voices.js';
 
 /**
@@ -28,6 +28,7 @@ export const kokoroManifest: EngineManifest = {
     fit: fitKokoroVoice,
     cloneCandidates: kokoroCloneCandidates,
     retune: retuneKokoroVoice,
+    holdPitch: holdKokoroPitch,
   },
   unknownIpa: (ipa) => kokoroIpa(ipa).unknown,
 };

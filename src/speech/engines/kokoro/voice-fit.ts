@@ -268,44 +268,35 @@ function siblingPacks(language: KokoroLanguage, description: VoiceDescription): 
 }
 
 /**
- * A realization moved by `semitones` more in-model, and the part of the move beyond reach (left to
- * the caller's transform). Used when a clone's rendered candidate measures off its recording's median
- * F0 (voices/clone/realize-described.ts). A realization with a pitch level (`pitchHz`, the clone
- * candidates below) has the level moved, within reach of its blend's own pitch; one without, the
- * in-model pitch factor.
+ * A realization moved by `semitones` more with the in-model pitch factor, and the part of the move
+ * beyond reach (left to the caller's transform). Used when a clone's rendered candidate measures
+ * off its recording's median F0 (voices/clone/realize-described.ts).
  */
 export function retuneKokoroVoice(
   realization: EngineRealization,
   semitones: number,
 ): { realization: EngineRealization; residualSemitones: number } {
-  const params = realization.params ?? {};
-  const level = Number(params['pitchHz']);
-  if (Number.isFinite(level) && level > 0) {
-    const language = kokoroLanguageFor(String(params['language'] ?? ''));
-    const blend = params['blend'];
-    const own = language !== null && typeof blend === 'string' ? blendOf(parseBlend(blend), language).pitchHz : level;
-    const wanted = 12 * Math.log2(level / own) + semitones;
-    const reached = withinReach(wanted);
-    return {
-      realization: { ...realization, params: { ...params, pitchHz: levelFor(own, reached) } },
-      residualSemitones: wanted - reached,
-    };
-  }
-  const current = Number(params['pitch'] ?? 1);
+  const current = Number(realization.params?.['pitch'] ?? 1);
   const base = Number.isFinite(current) && current > 0 ? 12 * Math.log2(current) : 0;
   const wanted = base + semitones;
   const reached = withinReach(wanted);
-  const { pitch: _old, ...rest } = params;
+  const { pitch: _old, ...params } = realization.params ?? {};
   const pitch = factorFor(reached);
   return {
-    realization: { ...realization, params: pitch === 1 ? rest : { ...rest, pitch } },
+    realization: { ...realization, params: pitch === 1 ? params : { ...params, pitch } },
     residualSemitones: wanted - reached,
   };
 }
 
-/** A pitch level (`pitchHz`, Hz, 1 decimal): `ownHz` moved by `semitones`. */
-function levelFor(ownHz: number, semitones: number): number {
-  return Number((ownHz * 2 ** (semitones / 12)).toFixed(1));
+/**
+ * A realization held at a median F0 (`hz`) on any length of text: a pitch level (`pitchHz`, the
+ * prepared model's anchor, pitch-graph.ts) replaces the pitch factor. A factor moves the blend's own
+ * melody, and Kokoro reads short sentences higher and long pieces lower, so a clone retuned on its
+ * probe sentences missed its speaker by up to 8 % on a paragraph (docs/voices.md).
+ */
+export function holdKokoroPitch(realization: EngineRealization, hz: number): EngineRealization {
+  const { pitch: _factor, ...params } = realization.params ?? {};
+  return { ...realization, params: { ...params, pitchHz: Number(hz.toFixed(1)) } };
 }
 
 /**
@@ -360,14 +351,9 @@ export function kokoroCloneCandidates(description: VoiceDescription, limit: numb
     if (chosen.length >= limit) break;
     if (!chosen.some((c) => c.candidate.blend === candidate.blend)) chosen.push({ candidate });
   }
-  // Each at a pitch level (`pitchHz`): the recording's median F0 within the in-model reach of the
-  // blend's own, which the engine holds on any length of text (pitch-graph.ts). A factor on the
-  // blend's own melody did not: Kokoro reads short sentences higher and long pieces lower, so a clone
-  // fitted on the probes missed its speaker by up to 8 % on a paragraph (docs/voices.md).
   return chosen.map(({ candidate, style }) => {
     const { realization } = realizationOf(language, candidate, clampPace(description.traits.rate / candidate.rate));
-    const pitchHz = levelFor(candidate.pitchHz, withinReach(12 * Math.log2(description.traits.pitchHz / candidate.pitchHz)));
-    return { ...realization, params: { ...realization.params, pitchHz, ...(style === undefined ? {} : { style }) } };
+    return style === undefined ? realization : { ...realization, params: { ...realization.params, style } };
   });
 }
 
