@@ -146,7 +146,7 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     assert.ok(down / base < 0.91 && down / base > 0.8, `x0.84 gave ${down} Hz over ${base}`);
   });
 
-  test('the anchor input holds one level on a short sentence and a long text; 0 is the voice as it is', async () => {
+  test('the anchor input holds one level on a short sentence and a long text; 0 is the voice as it is', async (t) => {
     const { readFile } = await import('node:fs/promises');
     assert.ok(readOnnxGraph(await readFile(file)).inputs.includes(ANCHOR_INPUT));
     const short = 'The lamp was still on.';
@@ -162,7 +162,8 @@ describe('Kokoro prepared model (real weights)', KOKORO_SKIP, () => {
     assert.equal(anchored.samples.length, plain.samples.length, 'same durations');
     const [heldShort, heldLong] = [f0(anchored), f0(await synthesizeKokoro(job(long, { anchorHz: 180 })))];
     const report = `free ${freeShort.toFixed(0)} / ${freeLong.toFixed(0)} Hz, anchored ${heldShort.toFixed(0)} / ${heldLong.toFixed(0)} Hz`;
-    // af_heart reads this short sentence ~17 % over the long text; anchored, within 6 % (measured 4 %).
+    t.diagnostic(report);
+    // af_heart reads this short sentence 10 % over the long text; anchored, within 6 % (measured 3 %).
     assert.ok(freeShort / freeLong > 1.1, report);
     assert.ok(Math.abs(Math.log(heldShort / heldLong)) < Math.log(1.06), report);
     // Both near the level asked for (the audio's median is 0.95-1.0 of it).

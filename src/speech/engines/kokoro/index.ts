@@ -38,8 +38,9 @@ import { kokoroVoiceSpace } from './voice-space.js';
  * `speed` is passed to the model (clamped to 0.5–2). A prepared model multiplies its predicted F0
  * curve by a pitch factor: the realization's `pitch` times `prosody.pitchSemitones` (v-studio's
  * steering), clamped to 0.67–1.5, after moving each chunk's level to the realization's `pitchHz`
- * when it has one (a clone's: its speaker's median F0, held on any length of text); `prosody.rangeScale` (v-studio's intonation width) widens or
- * narrows the predicted melody around its centre (prepare.ts, pitch-graph.ts). `variation` is not
+ * when it has one (a clone's: its speaker's median F0, held on any length of text);
+ * `prosody.rangeScale` (v-studio's intonation width) widens or narrows the predicted melody around
+ * its centre (prepare.ts, pitch-graph.ts). `variation` is not
  * realized (Kokoro has no sampling noise to scale).
  *
  * @example

@@ -13,8 +13,9 @@ export const PITCH_INPUT = 'voicelib_pitch';
  */
 export const RANGE_INPUT = 'voicelib_range';
 /**
- * float32 [1]: the F0 (Hz) the chunk's voiced mean is moved to before `voicelib_pitch` applies, so a
- * voice keeps one pitch whatever length of text it is given (0 = off: the predicted curve's own
- * level); absent in a model used as it is.
+ * float32 [1]: the level (Hz) each chunk's F0 curve is moved to before `voicelib_pitch` applies
+ * (pitch-graph.ts: the median of its voiced frames above 0.85 of their median), so a voice keeps one
+ * pitch whatever length of text it is given; 0 = off (the predicted curve's own level). Absent in a
+ * model used as it is.
  */
 export const ANCHOR_INPUT = 'voicelib_pitch_anchor';

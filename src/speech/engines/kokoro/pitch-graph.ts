@@ -81,12 +81,6 @@ export function steerPitch(
     kept_of_median: KEPT_OF_MEDIAN,
     half: 0.5,
   };
-  const op = (opType: string, inputs: string[], output: string): NewNode => ({
-    opType,
-    name: output,
-    inputs,
-    outputs: [output],
-  });
   const f0 = t('predicted');
   const nodes: NewNode[] = [
     {
@@ -123,7 +117,7 @@ export function steerPitch(
     // anchor is set and the chunk is voiced (within MAX_ANCHOR_MOVE either way), else 1.
     op('Flatten', [f0], t('row')),
     op('Shape', [t('row')], t('row_shape')),
-    { ...op('Gather', [t('row_shape'), t('index_one')], t('frames')), attributes: [intAttribute('axis', 0)] },
+    op('Gather', [t('row_shape'), t('index_one')], t('frames'), [intAttribute('axis', 0)]),
     { ...op('TopK', [t('row'), t('frames')], t('sorted')), outputs: [t('sorted'), t('sorted_index')] },
     ...middleOf(t('row'), t('sorted'), t('from'), t('first_median'), t),
     op('Mul', [t('first_median'), t('kept_of_median')], t('kept_from')),
@@ -151,13 +145,6 @@ export function steerPitch(
  */
 function middleOf(row: string, sorted: string, threshold: string, output: string, t: (name: string) => string): NewNode[] {
   const n = (name: string) => `${output}_${name}`;
-  const op = (opType: string, inputs: string[], out: string, attributes: Uint8Array[] = []): NewNode => ({
-    opType,
-    name: out,
-    inputs,
-    outputs: [out],
-    attributes,
-  });
   return [
     op('Greater', [row, threshold], n('above')),
     op('Cast', [n('above')], n('flags'), [intAttribute('to', OnnxDataType.float)]),
@@ -168,4 +155,9 @@ function middleOf(row: string, sorted: string, threshold: string, output: string
     op('Gather', [sorted, n('index')], n('cell'), [intAttribute('axis', 1)]),
     op('ReduceMax', [n('cell')], output, [intAttribute('keepdims', 0)]),
   ];
+}
+
+/** One node named after its single output. */
+function op(opType: string, inputs: string[], output: string, attributes: Uint8Array[] = []): NewNode {
+  return { opType, name: output, inputs, outputs: [output], attributes };
 }
